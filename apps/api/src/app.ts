@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseConnection } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { MODULES } from './modules/index.ts';
+import { adaptersPlugin, type Adapters } from './plugins/adapters.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { envPlugin, loadConfig, type AppConfig, type RawEnv } from './plugins/env.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { headersPlugin } from './plugins/headers.ts';
+import { swaggerPlugin } from './plugins/swagger.ts';
+import { API_PREFIX, webPlugin } from './plugins/web.ts';
+
+export interface BuildAppOptions {
+  /** Checked settings; when absent they are read from `env`. */
+  config?: AppConfig;
+  /** Raw environment to read settings from; process.env when absent. */
+  env?: RawEnv;
+  /** Replacements for third-party adapters. */
+  adapters?: Partial<Adapters>;
+  /** An open database to use instead of opening one from the settings; it is closed with the app. */
+  database?: DatabaseConnection;
+  clock?: Clock;
+}
+
+export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(config.logFormat === 'pretty'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
+/**
+ * The whole API as a Fastify instance: settings, error handling, adapters,
+ * database (migrated and seeded), OpenAPI docs, every module under /api and
+ * the built SPA at /. Not yet listening; server.ts listens, tests inject.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig(options.env ?? process.env);
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('clock', options.clock ?? systemClock);
+
+  try {
+    await app.register(envPlugin, { config });
+    await app.register(headersPlugin);
+    await app.register(errorsPlugin);
+    await app.register(authPlugin);
+    await app.register(adaptersPlugin, { overrides: options.adapters });
+    await app.register(dbPlugin, { connection: options.database });
+    await app.register(swaggerPlugin);
+    await app.register(
+      async (api) => {
+        for (const routes of MODULES) await api.register(routes);
+      },
+      { prefix: API_PREFIX },
+    );
+    await app.register(webPlugin);
+  } catch (error) {
+    // Whatever opened before the failure (the database) is closed again.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

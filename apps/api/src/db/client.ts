@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { Logger, SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** One type for both engines: repositories never know whether PGlite or a PostgreSQL server answers. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Rows of a raw statement; both drivers answer with `rows`, which the shared type cannot know. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** PGlite's own name for a database that lives only in memory. */
+export const IN_MEMORY = 'memory://';
+/** Arbitrary constant shared by every replica: whoever holds it migrates, the others wait. */
+const MIGRATION_LOCK_KEY = 7_240_001;
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; when absent the embedded PGlite engine is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or `memory://`. */
+  dataDir: string;
+  poolMax?: number;
+  /** Sees every statement, for trace logs and query-count budgets. */
+  onQuery?: (query: string, params: unknown[]) => void;
+}
+
+export interface DatabaseConnection {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  /** Applies pending migrations from `apps/api/drizzle`; concurrent replicas take turns. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
+  const logger: Logger | undefined = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10, logger) : openPglite(options.dataDir, logger);
+}
+
+async function openPglite(dataDir: string, logger: Logger | undefined): Promise<DatabaseConnection> {
+  let client: PGlite;
+  if (dataDir === IN_MEMORY) {
+    client = await PGlite.create();
+  } else {
+    const path = resolve(dataDir);
+    mkdirSync(path, { recursive: true });
+    client = await PGlite.create(path);
+  }
+  const db = drizzlePglite({ client, schema, logger });
+  return {
+    db,
+    engine: 'pglite',
+    // One process owns a PGlite directory, so there is nobody to take turns with.
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(connectionString: string, max: number, logger: Logger | undefined): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its server must not crash the process; the next query reports the failure.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema, logger });
+  return {
+    db,
+    engine: 'postgres',
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

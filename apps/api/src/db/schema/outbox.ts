@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bookings } from './bookings.ts';
+import { createdAt, id } from './columns.ts';
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export const outboxStatus = pgEnum('outbox_status', OUTBOX_STATUSES);
+
+/**
+ * E-mails to send, written in the same transaction as the change that causes
+ * them, so a confirmation is never lost nor sent for a rolled-back booking.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    status: outboxStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Not sent before this time; moved on after a failed attempt. */
+    availableAt: timestamp('available_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('outbox_messages_pending_idx').on(t.status, t.availableAt),
+    check('outbox_messages_attempts_non_negative', sql`${t.attempts} >= 0`),
+    check('outbox_messages_sent_has_time', sql`${t.status} <> 'sent' or ${t.sentAt} is not null`),
+  ],
+);

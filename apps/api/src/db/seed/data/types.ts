@@ -1,0 +1,131 @@
+import type { CurrencyCode } from '@tours/domain';
+import type { PassportDetails, InsuranceDetails, PostalAddress } from '../../schema/json-types.ts';
+import type { BookingStatus } from '../../schema/bookings.ts';
+import type { PaymentStatus } from '../../schema/payments.ts';
+
+/** Minor units per currency. */
+export type Prices = Record<CurrencyCode, number>;
+
+/** Whole pounds, dollars and Australian dollars, stored as minor units. */
+export const prices = (gbp: number, usd: number, aud: number): Prices => ({ GBP: gbp * 100, USD: usd * 100, AUD: aud * 100 });
+export const INCLUDED: Prices = { GBP: 0, USD: 0, AUD: 0 };
+
+export interface SpeakerSeed {
+  title: string;
+  forename: string;
+  surname: string;
+  biography: string;
+}
+
+export interface HotelSeed {
+  name: string;
+  city: string;
+  description: string;
+}
+
+export interface RoomSeed {
+  name: string;
+  type: 'Single' | 'Double' | 'Twin';
+  occupancy: [from: number, to: number];
+  inventory: number;
+  price: Prices;
+}
+
+export interface HotelStaySeed {
+  hotel: HotelSeed;
+  nights: number;
+  /** How the reservations system spells the hotel on its room options. */
+  optionAccommodationName: string;
+  rooms: RoomSeed[];
+}
+
+export interface FlightSeed {
+  flightNumber: string;
+  airlineName: string;
+  cabinClassName: string;
+  departureAirport: string;
+  arrivalAirport: string;
+  /** Days after the departure's start date, and UTC times. */
+  day: number | 'last';
+  departs: string;
+  arrives: string;
+  inventory: number;
+  price: Prices;
+}
+
+export interface FlightGroupSeed {
+  name: string;
+  rateOption: string;
+  flights: FlightSeed[];
+}
+
+/** Extras and additional nights share pricing, occupancy and inventory. */
+export interface OptionSeed {
+  name: string;
+  description: string;
+  occupancy: [from: number, to: number];
+  nights?: number;
+  inventory: number;
+  price: Prices;
+}
+
+export interface PackageSeed {
+  flightGroups: FlightGroupSeed[];
+  stays: HotelStaySeed[];
+  extras: OptionSeed[];
+  additionalNights: OptionSeed[];
+}
+
+export interface DepartureSeed {
+  /** Days from the day of seeding; negative for departures in the past. */
+  startsInDays: number;
+  nights: number;
+  capacity: number;
+  availableToBook?: boolean;
+  price: Prices;
+  package?: PackageSeed;
+}
+
+export interface TourSeed {
+  code: string;
+  name: string;
+  description: string;
+  brandChannel: number;
+  speakers: SpeakerSeed[];
+  departures: DepartureSeed[];
+}
+
+export interface PassengerSeed {
+  title: string;
+  givenName: string;
+  familyName: string;
+  email?: string;
+  telephoneMobile?: string;
+  telephoneHome?: string;
+  dateOfBirth: string;
+  address?: PostalAddress;
+  specialRequests?: string;
+  apis?: PassportDetails;
+  insurance?: InsuranceDetails;
+  joiningText?: string;
+  arrivalTime?: string;
+}
+
+export type PaymentShare = 'deposit' | 'balance' | 'full';
+
+export interface BookingSeed {
+  reference: string;
+  customerEmail: string;
+  tourCode: string;
+  /** Picks the departure of the tour that starts this many days from the day of seeding. */
+  departureStartsInDays: number;
+  currency: CurrencyCode;
+  status: BookingStatus;
+  confirmedDaysAgo: number;
+  marketing: { sourceId: number; subsourceId: number };
+  passengers: PassengerSeed[];
+  /** Chosen by name: flight numbers, a room type for every hotel, extras and additional nights by occupancy. */
+  selections: { flights: string[]; roomType?: RoomSeed['type']; extras: string[]; additionalNight?: boolean };
+  payments: { share: PaymentShare; daysAgo: number; status: PaymentStatus; gatewayStatus: string }[];
+  documents: string[];
+}

@@ -1,0 +1,177 @@
+import type { CurrencyCode } from '@tours/domain';
+import type { Database } from '../client.ts';
+import {
+  allocations,
+  bookingComponents,
+  bookingPassengers,
+  bookings,
+  customers,
+  documents,
+  payments,
+  type ComponentType,
+  type OptionKind,
+} from '../schema/index.ts';
+import type { BookingSeed, PaymentShare } from './data/types.ts';
+import { addDays, instantOn } from './dates.ts';
+import { departureKey, type SeededCatalogue, type SeededDeparture, type SeededOption } from './insert-catalogue.ts';
+
+/** Deposit share of the grand total (spec section 9). */
+const DEPOSIT_PERCENT = 15;
+
+const COMPONENT_TYPE: Record<OptionKind, ComponentType> = {
+  flight: 'Flight',
+  room: 'Accommodation',
+  extra: 'Extra',
+  additional_night: 'AdditionalNight',
+};
+
+interface Line {
+  type: ComponentType;
+  name: string;
+  option?: SeededOption;
+  unitPrice: number;
+}
+
+/** The priced lines a booking's selections make, one unit per passenger. */
+function linesFor(seed: BookingSeed, departure: SeededDeparture): Line[] {
+  const { currency, selections } = seed;
+  const find = (kind: OptionKind, key: string, occupancy?: number) => {
+    const matches = departure.options.filter((o) => o.kind === kind && o.key === key && (occupancy === undefined || o.occupancyFrom === occupancy));
+    if (matches.length === 0) throw new Error(`Seed booking ${seed.reference}: no ${kind} option '${key}'`);
+    return matches;
+  };
+  const chosen = [
+    ...selections.flights.flatMap((key) => find('flight', key)),
+    ...(selections.roomType ? find('room', selections.roomType) : []),
+    ...selections.extras.flatMap((key) => find('extra', key)),
+    ...(selections.additionalNight ? find('additional_night', 'Additional night', seed.passengers.length) : []),
+  ];
+  return [
+    { type: 'Tour' as const, name: departure.tourName, unitPrice: departure.price[currency] },
+    ...chosen.map((option) => ({ type: COMPONENT_TYPE[option.kind], name: option.componentName, option, unitPrice: option.price[currency] })),
+  ];
+}
+
+function paymentAmount(share: PaymentShare, total: number): number {
+  const deposit = Math.round((total * DEPOSIT_PERCENT) / 100);
+  return share === 'deposit' ? deposit : share === 'balance' ? total - deposit : total;
+}
+
+export async function seedCustomerWithBookings(
+  db: Database,
+  customer: typeof customers.$inferInsert,
+  bookingSeeds: BookingSeed[],
+  catalogue: SeededCatalogue,
+  today: string,
+): Promise<void> {
+  const [customerRow] = await db.insert(customers).values(customer).returning({ id: customers.id });
+  for (const seed of bookingSeeds) {
+    const departure = catalogue.get(departureKey(seed.tourCode, seed.departureStartsInDays));
+    if (!departure) throw new Error(`Seed booking ${seed.reference}: no departure ${seed.tourCode} in ${seed.departureStartsInDays} days`);
+    await seedBooking(db, seed, customerRow!.id, departure, today);
+  }
+}
+
+async function seedBooking(db: Database, seed: BookingSeed, customerId: number, departure: SeededDeparture, today: string) {
+  const currency: CurrencyCode = seed.currency;
+  const confirmedDate = instantOn(addDays(today, -seed.confirmedDaysAgo), '11:20');
+  const [booking] = await db
+    .insert(bookings)
+    .values({
+      reference: seed.reference,
+      status: seed.status,
+      currency,
+      departureId: departure.id,
+      customerId,
+      marketingSourceId: seed.marketing.sourceId,
+      marketingSubsourceId: seed.marketing.subsourceId,
+      confirmedDate,
+      createdAt: instantOn(addDays(today, -seed.confirmedDaysAgo), '10:50'),
+    })
+    .returning({ id: bookings.id });
+  const bookingId = booking!.id;
+
+  const passengerRows = await db
+    .insert(bookingPassengers)
+    .values(
+      seed.passengers.map((p, index) => ({
+        bookingId,
+        position: index + 1,
+        isLead: index === 0,
+        title: p.title,
+        givenName: p.givenName,
+        familyName: p.familyName,
+        email: p.email,
+        telephoneHome: p.telephoneHome,
+        telephoneMobile: p.telephoneMobile,
+        dateOfBirth: p.dateOfBirth,
+        address: p.address,
+        specialRequests: p.specialRequests,
+        apis: p.apis,
+        insurance: p.insurance,
+        joiningInformation: p.joiningText ? { joining_text: p.joiningText } : undefined,
+        arrivalTime: p.arrivalTime,
+      })),
+    )
+    .returning({ id: bookingPassengers.id });
+
+  const lines = linesFor(seed, departure);
+  const quantity = passengerRows.length;
+  const componentRows = await db
+    .insert(bookingComponents)
+    .values(
+      lines.map((line) => ({
+        bookingId,
+        componentType: line.type,
+        name: line.name,
+        optionId: line.option?.id,
+        unitPrice: line.unitPrice,
+        quantity,
+        price: line.unitPrice * quantity,
+        currency,
+      })),
+    )
+    .returning({ id: bookingComponents.id });
+
+  // Cancelled bookings gave their places back.
+  const state = seed.status === 'Cancelled' ? ('released' as const) : ('sold' as const);
+  await db.insert(allocations).values(
+    lines.flatMap((line, index) =>
+      passengerRows.map((passenger) => ({
+        bookingId,
+        departureId: departure.id,
+        optionId: line.option?.id,
+        componentId: componentRows[index]!.id,
+        passengerId: passenger.id,
+        quantity: 1,
+        state,
+      })),
+    ),
+  );
+
+  const total = lines.reduce((sum, line) => sum + line.unitPrice * quantity, 0);
+  if (seed.payments.length > 0) {
+    await db.insert(payments).values(
+      seed.payments.map((payment, index) => ({
+        bookingId,
+        currency,
+        amount: paymentAmount(payment.share, total),
+        status: payment.status,
+        gatewayStatus: payment.gatewayStatus,
+        provider: 'sandbox',
+        providerPaymentId: `sandbox_${seed.reference}_${index + 1}`,
+        paymentMethodId: `pm_sandbox_visa_4242`,
+        reference: `${seed.reference}-P${index + 1}`,
+        createdAt: instantOn(addDays(today, -payment.daysAgo), '11:15'),
+      })),
+    );
+  }
+  if (seed.documents.length > 0) {
+    await db.insert(documents).values(
+      seed.documents.map((template) => {
+        const fileName = `${seed.reference}-${template}.pdf`;
+        return { bookingId, template, fileName, storageKey: `bookings/${seed.reference}/${template}.pdf` };
+      }),
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import { toIsoDate } from '@tours/domain';
+import { openDatabase, type Database, type DatabaseConnection } from '../db/client.ts';
+import { seedDemoData } from '../db/seed/index.ts';
+import { sharedPlugin } from '../lib/plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drizzle over PGlite or PostgreSQL; the same type either way. */
+    db: Database;
+    dbEngine: DatabaseConnection['engine'];
+  }
+}
+
+export interface DbPluginOptions {
+  /** An already open connection (tests); otherwise one is opened from the config. */
+  connection?: DatabaseConnection;
+}
+
+/** Opens the database, applies migrations and the demo seed, and closes it with the app. */
+export const dbPlugin = sharedPlugin('db', async (app, options: DbPluginOptions) => {
+  const { config } = app;
+  const connection =
+    options.connection ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.databasePoolMax,
+      onQuery: app.log.level === 'trace' ? (query, params) => app.log.trace({ query, params }, 'sql') : undefined,
+    }));
+  app.addHook('onClose', async () => {
+    await connection.close();
+  });
+
+  await connection.migrate();
+  const where = config.databaseUrl ? 'PostgreSQL server' : config.dataDir;
+  app.log.info({ engine: connection.engine }, `database ready (${where})`);
+
+  if (config.seed === 'demo') {
+    const result = await seedDemoData(connection.db, toIsoDate(app.clock.now()));
+    app.log.info(result, result.applied ? 'demo data loaded' : 'demo data already present');
+  }
+
+  app.decorate('db', connection.db);
+  app.decorate('dbEngine', connection.engine);
+});

@@ -1,0 +1,130 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { sharedPlugin } from '../lib/plugin.ts';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** 'true', '2' or '10.0.0.0/8,127.0.0.1' as Fastify's trustProxy takes them. */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value): boolean | number | string => {
+    if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+    if (/^\d+$/.test(value)) return Number(value);
+    return value;
+  });
+
+/**
+ * Every setting the API reads, checked once at start-up. Empty values count
+ * as unset. Described in apps/api/README.md.
+ */
+export const envSchema = z
+  .object({
+    /** development: pretty logs; production: JSON logs; test: quiet logs. */
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+    /** Defaults to pretty in development, JSON elsewhere. */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    /** PGlite data directory (relative to the working directory), or memory:// for a throwaway database. */
+    DATA_DIR: z.string().min(1).default('./.data'),
+    /** A PostgreSQL server (postgres://user@host:port/db); when set, DATA_DIR is not used. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'Use a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    /** The origin people reach the site at; links in e-mails and sandbox redirects use it. */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The built SPA (apps/web/dist); relative paths are read from the working directory. */
+    WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
+    /** demo: load the demo data set once at start-up; none: leave the database as it is. */
+    SEED: z.enum(['demo', 'none']).default('demo'),
+    /** Behind a load balancer: true, a hop count or trusted addresses, so the client IP is the visitor's. */
+    TRUST_PROXY: trustProxySchema.default(false),
+    /** sandbox: deterministic answers from the client IP; http: a real IP-geolocation service. */
+    GEOLOCATION_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
+    /** http provider: URL template with {ip}, e.g. https://ipinfo.io/{ip}/json. */
+    GEOLOCATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Token callers must send as ?token= to the sandbox, and the token sent to the http provider. */
+    GEOLOCATION_TOKEN: z.string().min(1).default('sandbox-geolocation-token'),
+    GEOLOCATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.GEOLOCATION_PROVIDER === 'http' && !env.GEOLOCATION_URL) {
+      ctx.addIssue({ code: 'custom', path: ['GEOLOCATION_URL'], message: 'Required when GEOLOCATION_PROVIDER is http' });
+    }
+  });
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  logLevel: LogLevel;
+  logFormat: 'pretty' | 'json';
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  publicUrl: string;
+  webDist: string;
+  seed: 'demo' | 'none';
+  trustProxy: boolean | number | string;
+  geolocation: {
+    provider: 'sandbox' | 'http';
+    url: string | undefined;
+    token: string;
+    timeoutMs: number;
+  };
+}
+
+export type RawEnv = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(source: RawEnv = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new ConfigError(`Invalid environment:\n${problems}`);
+  }
+  const env = parsed.data;
+  const defaultLogLevel: LogLevel = env.NODE_ENV === 'test' ? 'silent' : 'info';
+  return {
+    nodeEnv: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL ?? defaultLogLevel,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    webDist: resolve(env.WEB_DIST),
+    seed: env.SEED,
+    trustProxy: env.TRUST_PROXY,
+    geolocation: {
+      provider: env.GEOLOCATION_PROVIDER,
+      url: env.GEOLOCATION_URL,
+      token: env.GEOLOCATION_TOKEN,
+      timeoutMs: env.GEOLOCATION_TIMEOUT_MS,
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export const envPlugin = sharedPlugin('env', async (app, options: { config: AppConfig }) => {
+  app.decorate('config', options.config);
+});

@@ -1,0 +1,24 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { OPERATOR } from '@tours/domain';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { sharedPlugin } from '../lib/plugin.ts';
+
+export const DOCS_PREFIX = '/api/docs';
+
+/** OpenAPI generated from the domain contracts each route is registered with; UI at /api/docs. */
+export const swaggerPlugin = sharedPlugin('swagger', async (app) => {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${OPERATOR.companyName} booking API`,
+        description: 'The reservations system behind the booking site: tours, inventory, bookings, payments and documents.',
+        version: '1.0.0',
+      },
+      servers: [{ url: app.config.publicUrl }],
+    },
+    transform: createJsonSchemaTransform({ skipList: [DOCS_PREFIX, `${DOCS_PREFIX}/*`] }),
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+});

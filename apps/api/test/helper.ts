@@ -1,0 +1,77 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { toIsoDate } from '@tours/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
+import type { RawEnv } from '../src/plugins/env.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export { createTestDatabase } from './test-database.ts';
+
+/** Where no SPA has been built, unless a test provides one. */
+export const NO_WEB_DIST = join(tmpdir(), 'tours-api-test-no-web-dist');
+
+/** A clean environment: the test database and quiet logs, nothing from the developer's shell. */
+export function testEnv(database: TestDatabase, overrides: RawEnv = {}): RawEnv {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    WEB_DIST: NO_WEB_DIST,
+    ...overrides,
+  };
+}
+
+export interface BuildOptions extends Omit<BuildAppOptions, 'config' | 'env'> {
+  /** Settings over the clean test environment. */
+  env?: RawEnv;
+  /** Extra routes for the test, added before the app is ready. */
+  routes?: (app: FastifyInstance) => void;
+}
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly database: TestDatabase;
+}
+
+/** Builds one app on a database of its own; call it `.ready()`. */
+export async function buildTestApp(database: TestDatabase, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { env, routes, ...rest } = options;
+  const app = await buildApp({ ...rest, env: testEnv(database, env) });
+  routes?.(app);
+  await app.ready();
+  return app;
+}
+
+/**
+ * The fastify/demo `build()` helper for vitest: before the file's tests, a
+ * fresh database (in-memory PGlite, or a new database on DATABASE_URL's
+ * server) and the app on it, migrated and seeded; afterwards both are closed.
+ */
+export function build(options: BuildOptions = {}): TestApp {
+  let app: FastifyInstance | undefined;
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp(database, options);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('The app is built in beforeAll; use it inside a test');
+      return app;
+    },
+    get database() {
+      if (!database) throw new Error('The database is created in beforeAll; use it inside a test');
+      return database;
+    },
+  };
+}
+
+/** The day the seed anchored its dates on: the app's clock, read as a local date. */
+export const today = () => toIsoDate(new Date());

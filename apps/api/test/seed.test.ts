@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingComponents, bookings, departureOptions, payments, seedRuns } from '../src/db/schema/index.ts';
+import { DEMO_SEED, seedDemoData } from '../src/db/seed/index.ts';
+import { rowCounts } from './db-counts.ts';
+import { buildTestApp, createTestDatabase, today } from './helper.ts';
+import type { TestDatabase } from './test-database.ts';
+
+describe('the demo seed', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ persistent: true });
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('loads once: running it again and restarting the app change nothing', async () => {
+    const first = await buildTestApp(database);
+    const before = await rowCounts(first.db);
+    expect(before.tours).toBe(9);
+    expect(before.bookings).toBe(4);
+    expect(before.seed_runs).toBe(1);
+
+    await expect(seedDemoData(first.db, today())).resolves.toEqual({ applied: false, seededOn: today(), version: DEMO_SEED.version });
+    expect(await rowCounts(first.db)).toEqual(before);
+    await first.close();
+
+    const restarted = await buildTestApp(database);
+    try {
+      expect(await rowCounts(restarted.db)).toEqual(before);
+      const [run] = await restarted.db.select().from(seedRuns);
+      expect(run).toMatchObject({ name: 'demo', version: DEMO_SEED.version, seededOn: today() });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('keeps every booking consistent: payments never exceed the total of its components', async () => {
+    const app = await buildTestApp(database);
+    try {
+      const rows = await app.db.select().from(bookings);
+      for (const booking of rows) {
+        const components = await app.db.select().from(bookingComponents).where(eq(bookingComponents.bookingId, booking.id));
+        const paid = await app.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+        const total = components.reduce((sum, c) => sum + c.price, 0);
+        const received = paid.filter((p) => p.status === 'succeeded').reduce((sum, p) => sum + p.amount, 0);
+        expect(received).toBeLessThanOrEqual(total);
+        expect(components.every((c) => c.currency === booking.currency)).toBe(true);
+      }
+      const sold = await app.db.select().from(departureOptions).where(eq(departureOptions.kind, 'room'));
+      expect(sold.length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { OPERATOR, SCREEN_TEXT } from '@tours/domain';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { catalogueTours } from '../test/fixtures.ts';
+import { jsonResponse, mockRoutes } from '../test/fetch-mock.ts';
+import { renderRoute } from '../test/render.tsx';
+import { ROUTE_IDS } from './routes.tsx';
+
+const title = (page: string) => `${page} | ${OPERATOR.companyName}`;
+
+describe('routes', () => {
+  it.each([
+    ['/', 'Sign in or create an account', 'Sign in or create an account'],
+    ['/tours', 'Our tours', 'Our tours'],
+    ['/register', 'Register', 'Register'],
+    ['/book?tour=VIE24&departure=2027-03-04', 'Book your tour', 'Book your tour'],
+    ['/account', 'Manage your bookings', 'Manage your bookings'],
+    ['/account/booking/812', 'Your booking', 'Booking 812'],
+    ['/booking-confirmation', 'Booking confirmation', 'Booking confirmation'],
+    ['/no/such/page', 'Page not found', 'Page not found'],
+  ])('%s has one h1 %j, its own title and the landmarks', async (path, heading, pageTitle) => {
+    mockRoutes({ '/api/tours': () => jsonResponse({ data: { items: catalogueTours } }) });
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe(title(pageTitle)));
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main');
+  });
+
+  it('refuses to start a booking without tour and departure', async () => {
+    renderRoute('/book?tour=VIE24');
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining(SCREEN_TEXT.unableToInitiate(OPERATOR.regions.DEFAULT.phone)));
+  });
+
+  it('moves focus to the main content after navigating', async () => {
+    mockRoutes({ '/api/tours': () => jsonResponse({ data: { items: catalogueTours } }) });
+    const { router } = renderRoute('/');
+    await router.navigate('/tours');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+  });
+
+  it('shows a page that fails inside the layout, with a way out', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockRoutes({ '/api/tours': () => jsonResponse({ data: { items: catalogueTours } }) });
+    const { router } = renderRoute('/');
+    // A lazy route whose chunk cannot load (a release replaced it) must not blank the site.
+    router.patchRoutes(ROUTE_IDS.pages, [{ path: 'broken', lazy: () => Promise.reject(new Error('chunk gone')) }]);
+    await router.navigate('/broken');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sorry, something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh the page' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,112 @@
+import { useId, type Ref, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+/**
+ * Form fields with a visible label bound to the control, an optional hint,
+ * and an error message tied to it by aria-describedby. The controls take
+ * `ref` as a prop (React 19), so react-hook-form's `register()` spreads onto them.
+ */
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+  'aria-required'?: true;
+}
+
+interface FieldProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  required?: boolean;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+export function Field({ label, hint, error, required, className, children }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['field', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {required ? (
+          <>
+            {' '}
+            <span className="field__required">(required)</span>
+          </>
+        ) : null}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {children({
+        id,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(required ? { 'aria-required': true as const } : {}),
+      })}
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type Common = { label: ReactNode; hint?: ReactNode; error?: string | undefined; required?: boolean; className?: string };
+
+export function TextField({ label, hint, error, required, className, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  return (
+    <Field label={label} hint={hint} error={error} required={required} className={className}>
+      {(control) => <input className="input" type="text" {...input} {...control} />}
+    </Field>
+  );
+}
+
+export function TextAreaField({ label, hint, error, required, className, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  return (
+    <Field label={label} hint={hint} error={error} required={required} className={className}>
+      {(control) => <textarea className="input input--textarea" {...textarea} {...control} />}
+    </Field>
+  );
+}
+
+export function SelectField({ label, hint, error, required, className, children, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  return (
+    <Field label={label} hint={hint} error={error} required={required} className={className}>
+      {(control) => (
+        <select className="input input--select" {...select} {...control}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A tickbox with its label to the right, the way people expect to read it. */
+export function CheckboxField({ label, hint, error, className, ...input }: Omit<Common, 'required'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['field field--checkbox', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
+      <input className="checkbox" type="checkbox" id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

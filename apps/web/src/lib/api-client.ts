@@ -1,0 +1,167 @@
+import { apiErrorSchema, buildPath, type Endpoint } from '@tours/domain';
+import type { z } from 'zod';
+import { ApiRequestError, CLIENT_ERROR_CODES, errorCodeForStatus, reportApiError, type OnApiError } from './api-error.ts';
+import { config } from './config.ts';
+
+/**
+ * The only way the web app calls the API. Each call is described by its
+ * domain contract (ADR 0001): the input is checked with the contract's
+ * schemas before sending, and the answer is parsed with its response schema,
+ * so a contract change fails here loudly rather than deep in a component.
+ */
+type SchemaOf<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S> extends z.ZodType ? NonNullable<S> : undefined;
+
+/** Path parameters may be absent at run time (a booking not loaded yet): that is the spec's required-parameter error. */
+type ParamValues<S extends z.ZodType> = { [K in keyof z.input<S>]: z.input<S>[K] | null | undefined };
+
+type ParamsPart<E extends Endpoint> =
+  SchemaOf<E['params']> extends infer S extends z.ZodType ? { params: ParamValues<S> } : { params?: undefined };
+type QueryPart<E extends Endpoint> =
+  SchemaOf<E['query']> extends infer S extends z.ZodType ? { query: z.input<S> } : { query?: undefined };
+type BodyPart<E extends Endpoint> =
+  SchemaOf<E['body']> extends infer S extends z.ZodType ? { body: z.input<S> } : { body?: undefined };
+
+export interface CallOptions {
+  /** Sent as `Authorization: Bearer` (spec section 7: every product call, when a token exists). */
+  token?: string | null;
+  /** TanStack Query passes one to cancel superseded requests; a cancelled call raises no alert. */
+  signal?: AbortSignal;
+  /** How a failure is reported; the general-failure toast by default. */
+  onError?: OnApiError;
+}
+
+export type CallInput<E extends Endpoint> = ParamsPart<E> & QueryPart<E> & BodyPart<E> & CallOptions;
+
+type NeedsInput<E extends Endpoint> = [SchemaOf<E['params']> | SchemaOf<E['query']> | SchemaOf<E['body']>] extends [undefined]
+  ? false
+  : true;
+type CallArgs<E extends Endpoint> = NeedsInput<E> extends true ? [input: CallInput<E>] : [input?: CallInput<E>];
+
+export type ApiResponse<E extends Endpoint> = z.output<E['response']>;
+
+interface LooseInput extends CallOptions {
+  params?: Record<string, string | number | null | undefined>;
+  query?: unknown;
+  body?: unknown;
+}
+
+export async function callApi<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ApiResponse<E>> {
+  const options = (input ?? {}) as LooseInput;
+  try {
+    return (await send(endpoint, options)) as ApiResponse<E>;
+  } catch (caught) {
+    if (options.signal?.aborted) throw caught;
+    const error = caught instanceof ApiRequestError ? caught : unexpected(caught);
+    reportApiError(error, options.onError);
+    throw error;
+  }
+}
+
+async function send(endpoint: Endpoint, options: LooseInput): Promise<unknown> {
+  const url = config.apiBasePath + pathOf(endpoint, options.params) + queryStringOf(endpoint, options.query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+
+  let body: string | undefined;
+  if (endpoint.body) {
+    body = JSON.stringify(checkInput(endpoint.body, options.body, 'body'));
+    headers['Content-Type'] = 'application/json';
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method: endpoint.method, headers, body, signal: options.signal, credentials: 'same-origin' });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiRequestError({ status: 0, code: CLIENT_ERROR_CODES.network, message: `Could not reach ${endpoint.method} ${endpoint.path}` });
+  }
+
+  const json = await readJson(response);
+  if (!response.ok) throw failureOf(response.status, json);
+
+  const parsed = endpoint.response.safeParse(json.value);
+  if (!parsed.success) {
+    // Logged in full for developers; the visitor only ever sees the general toast.
+    console.error(`Response of ${endpoint.method} ${endpoint.path} broke its contract`, parsed.error.issues);
+    throw new ApiRequestError({
+      status: response.status,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+      message: `Unexpected response from ${endpoint.method} ${endpoint.path}`,
+      fields: fieldsOf(parsed.error.issues),
+    });
+  }
+  return parsed.data;
+}
+
+function pathOf(endpoint: Endpoint, params: LooseInput['params']): string {
+  const present = Object.fromEntries(
+    Object.entries(params ?? {}).filter((entry): entry is [string, string | number] => entry[1] != null),
+  );
+  try {
+    return buildPath(endpoint.path, present);
+  } catch (cause) {
+    throw new ApiRequestError({
+      status: 0,
+      code: CLIENT_ERROR_CODES.requiredParameter,
+      message: cause instanceof Error ? cause.message : `Required parameter missing for ${endpoint.path}`,
+    });
+  }
+}
+
+function queryStringOf(endpoint: Endpoint, query: unknown): string {
+  if (!endpoint.query) return '';
+  const values = checkInput(endpoint.query, query ?? {}, 'query');
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((values ?? {}) as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(key, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Refusing bad input before sending saves a round trip; the server checks again with the same schema. */
+function checkInput(schema: z.ZodType, value: unknown, part: 'query' | 'body'): unknown {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new ApiRequestError({
+    status: 0,
+    code: CLIENT_ERROR_CODES.invalidRequest,
+    message: `Invalid request ${part}`,
+    fields: fieldsOf(parsed.error.issues),
+  });
+}
+
+async function readJson(response: Response): Promise<{ value: unknown; ok: boolean }> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return { value: undefined, ok: true };
+  try {
+    return { value: JSON.parse(text) as unknown, ok: true };
+  } catch {
+    return { value: text, ok: false };
+  }
+}
+
+function failureOf(status: number, json: { value: unknown }): ApiRequestError {
+  const parsed = apiErrorSchema.safeParse(json.value);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiRequestError({ status, code, message, fields });
+  }
+  return new ApiRequestError({ status, code: errorCodeForStatus(status), message: `Request failed with status ${status}` });
+}
+
+function fieldsOf(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    fields[path] ??= issue.message;
+  }
+  return fields;
+}
+
+function unexpected(cause: unknown): ApiRequestError {
+  console.error('API call failed unexpectedly', cause);
+  return new ApiRequestError({ status: 0, code: 'INTERNAL', message: cause instanceof Error ? cause.message : 'Unexpected failure' });
+}

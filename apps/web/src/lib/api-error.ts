@@ -1,0 +1,81 @@
+import { ALERTS, type AlertText, type ErrorCode } from '@tours/domain';
+import { addAlert } from './alerts.ts';
+import { getRegionContact } from './region.ts';
+
+/** Failures the browser detects itself, next to the server's ERROR_CODES. */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  invalidResponse: 'INVALID_RESPONSE',
+  invalidRequest: 'INVALID_REQUEST',
+  requiredParameter: 'REQUIRED_PARAMETER',
+} as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+/** Every failed call surfaces as this one type, whatever went wrong. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  /** HTTP status; 0 when no answer came (network, or refused before sending). */
+  readonly status: number;
+  /** A server `ERROR_CODES` value or a client code; the server may add codes, so it stays a string. */
+  readonly code: ApiErrorCode | (string & {});
+  /** Field path (dot-separated) to its message. */
+  readonly fields: Record<string, string>;
+
+  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string> }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+  }
+}
+
+export const isApiRequestError = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError;
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'RATE_LIMITED',
+};
+/** For answers without our error envelope (a proxy's 502 page, say). */
+export const errorCodeForStatus = (status: number): ErrorCode => STATUS_CODES[status] ?? 'INTERNAL';
+
+/**
+ * What a caller wants shown when a call fails. An AlertText, or a function of
+ * the regional phone number for the texts that end with it (`ALERTS.noAccount`).
+ */
+export type AlertSpec = AlertText | ((phone: string) => AlertText);
+export type ErrorReaction = AlertSpec | 'silent';
+
+/** Reactions by error code or by HTTP status, with an optional `default`; unlisted failures get the general toast. */
+export type ErrorHandlerMap = { readonly [code in ApiErrorCode | 'default']?: ErrorReaction } & {
+  readonly [status: number]: ErrorReaction | undefined;
+};
+
+/**
+ * How a failure is reported. Omitted or 'alert': the general-failure toast.
+ * 'silent': the caller shows the failure itself (an inline screen, say).
+ * A map or a function picks a specific message; a function returning
+ * undefined falls back to the general toast.
+ */
+export type OnApiError = 'alert' | 'silent' | ErrorHandlerMap | ((error: ApiRequestError) => ErrorReaction | undefined);
+
+const GENERAL_FAILURE: AlertSpec = ALERTS.generalFailure;
+
+export function reactionFor(error: ApiRequestError, onError: OnApiError | undefined): ErrorReaction {
+  if (onError === undefined || onError === 'alert') return GENERAL_FAILURE;
+  if (onError === 'silent') return 'silent';
+  if (typeof onError === 'function') return onError(error) ?? GENERAL_FAILURE;
+  const byCode = (onError as Record<string, ErrorReaction | undefined>)[error.code];
+  return byCode ?? onError[error.status] ?? onError.default ?? GENERAL_FAILURE;
+}
+
+/** The one place a failed call turns into what the visitor sees. */
+export function reportApiError(error: ApiRequestError, onError?: OnApiError): void {
+  const reaction = reactionFor(error, onError);
+  if (reaction === 'silent') return;
+  addAlert(typeof reaction === 'function' ? reaction(getRegionContact().phone) : reaction);
+}

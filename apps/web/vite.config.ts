@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * In development the API, the sandbox card provider, the sandbox identity
+ * provider and the dev mailbox run on the API server; proxying them keeps
+ * the browser on one origin, exactly as `npm start` serves them.
+ */
+const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3001';
+// Anchored so that only these prefixes (and not, say, /develop) leave the SPA.
+const proxy = Object.fromEntries(['api', 'pay', 'idp', 'dev'].map((prefix) => [`^/${prefix}(/|$)`, { target: apiOrigin }]));
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, strictPort: true, proxy },
+  preview: { port: 4173, proxy },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../contracts/common.ts';
+import {
+  billingAddressSchema,
+  correspondenceSchema,
+  insuranceSchema,
+  joiningInformationSchema,
+  passengerUpdateSchema,
+  passportSchema,
+} from './forms.ts';
+
+const errorsOf = (schema: { safeParse: (v: unknown) => { error?: Parameters<typeof fieldErrors>[0] } }, value: unknown) => {
+  const { error } = schema.safeParse(value);
+  return error ? fieldErrors(error) : {};
+};
+
+const address = { line_1: '10 Downing St', city: 'London', state: 'London', postal_code: 'SW1A 2AA', country: 'GBR' };
+const passport = {
+  document_type: 'Passport',
+  document_number: '123456789',
+  nationality: 'GBR',
+  place_of_issue: 'London',
+  country_of_residence: 'GBR',
+  issue_date: '2020-01-15',
+  expiry_date: '2030-01-15',
+  place_of_birth: 'Bath',
+  date_of_birth: '1960-04-01',
+};
+const insurance = { start_date: '2027-01-01', expiry_date: '2027-12-31' };
+
+describe('billingAddressSchema', () => {
+  it('uses the account form messages', () => {
+    expect(errorsOf(billingAddressSchema, { country: '' })).toEqual({
+      line_1: 'Line 1 is required',
+      city: 'City is required',
+      state: 'State is required',
+      postal_code: 'Postal code is required',
+      country: 'Country is required',
+    });
+    expect(billingAddressSchema.safeParse(address).success).toBe(true);
+  });
+});
+
+describe('passportSchema', () => {
+  it("requires each field with '{Field} is required'", () => {
+    expect(errorsOf(passportSchema, {})).toEqual({
+      document_type: 'Passport name is required',
+      document_number: 'Document number is required',
+      nationality: 'Nationality is required',
+      place_of_issue: 'Place of issue is required',
+      issue_date: 'Issue date is required',
+      expiry_date: 'Expiry date is required',
+      place_of_birth: 'Place of birth is required',
+      date_of_birth: 'Date of birth is required',
+    });
+  });
+
+  it('defaults the country of residence to GBR and reports a cleared one', () => {
+    const { country_of_residence: _omit, ...rest } = passport;
+    expect(passportSchema.parse(rest).country_of_residence).toBe('GBR');
+    expect(errorsOf(passportSchema, { ...passport, country_of_residence: '' })).toEqual({
+      country_of_residence: 'Country of residence is required',
+    });
+  });
+
+  it('needs the expiry after the issue date', () => {
+    expect(errorsOf(passportSchema, { ...passport, expiry_date: '2020-01-15' })).toEqual({
+      expiry_date: 'Expiry date must be after the issue date',
+    });
+  });
+});
+
+describe('insuranceSchema', () => {
+  it('requires the issue and expiry dates, with the corrected expiry message', () => {
+    expect(errorsOf(insuranceSchema, {})).toEqual({ start_date: 'Issue date is required', expiry_date: 'Expiry date is required' });
+  });
+
+  it('leaves the other fields optional', () => {
+    expect(insuranceSchema.parse(insurance)).toEqual({
+      company_name: '',
+      company_number: '',
+      policy_number: '',
+      description: '',
+      next_of_kin: '',
+      next_of_kin_relationship: '',
+      emergency_number: '',
+      ...insurance,
+    });
+  });
+
+  it("answers 'Numeric values only' for a non-numeric emergency number", () => {
+    expect(errorsOf(insuranceSchema, { ...insurance, emergency_number: '07700 900' })).toEqual({ emergency_number: 'Numeric values only' });
+    expect(insuranceSchema.safeParse({ ...insurance, emergency_number: '07700900123' }).success).toBe(true);
+  });
+
+  it('needs the expiry after the issue date', () => {
+    expect(errorsOf(insuranceSchema, { start_date: '2027-12-31', expiry_date: '2027-01-01' })).toEqual({
+      expiry_date: 'Expiry date must be after the issue date',
+    });
+  });
+});
+
+describe('free text sections', () => {
+  it('strips HTML from the joining information', () => {
+    expect(joiningInformationSchema.parse({ joining_text: '<p>Hotel <b>Sacher</b></p>' })).toEqual({ joining_text: 'Hotel Sacher' });
+  });
+});
+
+describe('correspondenceSchema', () => {
+  it('needs a choice', () => {
+    expect(errorsOf(correspondenceSchema, {})).toEqual({ send_to: 'Value is required' });
+    expect(errorsOf(correspondenceSchema, { send_to: 'pigeon' })).toEqual({ send_to: 'Value is required' });
+  });
+
+  it('checks the alternate address only when it is chosen', () => {
+    expect(correspondenceSchema.parse({ send_to: 'primary_address', alternate_address: { line_1: '' } })).toEqual({ send_to: 'primary_address' });
+    expect(correspondenceSchema.parse({ send_to: 'in_person' })).toEqual({ send_to: 'in_person' });
+    expect(errorsOf(correspondenceSchema, { send_to: 'alternate_address', alternate_address: { line_2: 'x' } })).toEqual({
+      'alternate_address.line_1': 'Line 1 is required',
+      'alternate_address.city': 'City is required',
+      'alternate_address.state': 'State is required',
+      'alternate_address.postal_code': 'Postal code is required',
+    });
+    expect(correspondenceSchema.safeParse({ send_to: 'alternate_address', alternate_address: address }).success).toBe(true);
+  });
+});
+
+describe('passengerUpdateSchema', () => {
+  it('takes exactly one section', () => {
+    expect(passengerUpdateSchema.parse({ arrival_time: ' By train at 14:00 ' })).toEqual({ arrival_time: 'By train at 14:00' });
+    expect(passengerUpdateSchema.safeParse({ insurance }).success).toBe(true);
+    expect(passengerUpdateSchema.safeParse({ apis: passport }).success).toBe(true);
+    expect(passengerUpdateSchema.safeParse({}).success).toBe(false);
+    expect(passengerUpdateSchema.safeParse({ insurance, arrival_time: 'x' }).success).toBe(false);
+  });
+
+  it('checks the section with its own messages', () => {
+    expect(errorsOf(passengerUpdateSchema, { insurance: { start_date: '2027-01-01' } })).toEqual({
+      'insurance.expiry_date': 'Expiry date is required',
+    });
+  });
+});

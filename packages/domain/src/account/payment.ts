@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { VALIDATION } from '../messages.ts';
+import { fromProviderAmount, minor, type MinorUnits } from '../money.ts';
+
+/**
+ * 'Make a payment' in the account area: the full balance, or a one-off amount
+ * the customer types, never more than the balance.
+ */
+
+export const ACCOUNT_PAYMENT_OPTIONS = ['full', 'custom'] as const;
+export type AccountPaymentOption = (typeof ACCOUNT_PAYMENT_OPTIONS)[number];
+
+/** The one-off amount box, in major units as typed ('250' or '250.50'), checked against the balance. */
+export const oneOffAmountSchema = (outstanding: number) =>
+  z
+    .string({ error: VALIDATION.valueRequired })
+    .trim()
+    .min(1, { message: VALIDATION.valueRequired, abort: true })
+    .regex(/^\d+(\.\d+)?$/, { message: VALIDATION.valueNumeric, abort: true })
+    .regex(/^\d+(\.\d{1,2})?$/, { message: VALIDATION.amountDecimals, abort: true })
+    .transform((typed, ctx) => {
+      // Only an absurdly long number fails to parse here, and it is certainly above the balance.
+      const value = fromProviderAmount(typed) ?? Number.POSITIVE_INFINITY;
+      if (value <= 0) ctx.addIssue({ code: 'custom', message: VALIDATION.amountPositive });
+      else if (value > outstanding) ctx.addIssue({ code: 'custom', message: VALIDATION.amountAboveBalance });
+      return Number.isFinite(value) ? minor(value) : minor(0);
+    });
+
+/** Minor units to charge; null while a one-off amount is missing or invalid. */
+export function accountPaymentAmount(option: AccountPaymentOption, outstanding: number, typed = ''): MinorUnits | null {
+  if (option === 'full') return outstanding > 0 ? minor(outstanding) : null;
+  const parsed = oneOffAmountSchema(outstanding).safeParse(typed);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The API's check of an account payment request: above zero and within the balance. */
+export const isPermittedBalancePayment = (amount: number, outstanding: number): boolean =>
+  Number.isSafeInteger(amount) && amount > 0 && amount <= outstanding;

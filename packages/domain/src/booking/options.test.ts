@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  availableAdditionalNights,
+  availableExtras,
+  availableFlightGroups,
+  fitsOccupancy,
+  flightGroupAdultPrice,
+  hotelNames,
+  isAdditionalNight,
+  isMandatoryGroup,
+  roomsByHotel,
+  roomsForHotel,
+  roomTypeChoices,
+} from './options.ts';
+import { extra, flight, flightGroup, room } from './test-fixtures.ts';
+
+describe('flight groups', () => {
+  it('shows only groups whose every flight has seats', () => {
+    const open = flightGroup(1, [flight(11, 3), flight(12, 1)]);
+    const oneLegFull = flightGroup(2, [flight(21, 3), flight(22, 0)]);
+    const empty = flightGroup(3, []);
+    expect(availableFlightGroups([open, oneLegFull, empty]).map((g) => g.id)).toEqual([1]);
+  });
+
+  it('treats negative availability as none', () => {
+    expect(availableFlightGroups([flightGroup(1, [flight(11, -2)])])).toEqual([]);
+  });
+
+  it("prices a group as its flights' adult prices together", () => {
+    expect(flightGroupAdultPrice(flightGroup(1, [flight(11, 3, 12_000), flight(12, 3, 13_500)]))).toBe(25_500);
+  });
+
+  it("marks 'Mandatory' groups", () => {
+    expect(isMandatoryGroup(flightGroup(1, [], 'Mandatory'))).toBe(true);
+    expect(isMandatoryGroup(flightGroup(1, [], 'Optional'))).toBe(false);
+  });
+});
+
+describe('occupancy', () => {
+  it('fits a party within the option’s range', () => {
+    expect(fitsOccupancy({ occupancy: { from: 1, to: 1 } }, 1)).toBe(true);
+    expect(fitsOccupancy({ occupancy: { from: 1, to: 1 } }, 2)).toBe(false);
+    expect(fitsOccupancy({ occupancy: { from: 2, to: 2 } }, 1)).toBe(false);
+    expect(fitsOccupancy({ occupancy: { from: 1, to: 2 } }, 2)).toBe(true);
+  });
+});
+
+describe('extras and additional nights', () => {
+  const extras = [
+    extra(1, 'Opera tickets', 12_000),
+    extra(2, 'Additional night - pre tour', 20_000, { occupancy: [2, 2] }),
+    extra(3, 'ADDITIONAL NIGHT (single)', 15_000, { occupancy: [1, 1] }),
+    extra(4, 'Sold out dinner', 5_000, { available: 0 }),
+    extra(5, 'Single supplement', 30_000, { occupancy: [1, 1] }),
+    extra(6, 'Additional night - post tour', 18_000, { occupancy: [2, 2] }),
+    extra(7, 'Additional night - full', 10_000, { occupancy: [2, 2], available: 0 }),
+  ];
+
+  it("recognises 'Additional night' by name, whatever the case or accents", () => {
+    expect(isAdditionalNight({ name: 'Additional Night' })).toBe(true);
+    expect(isAdditionalNight({ name: 'Additionál night' })).toBe(true);
+    expect(isAdditionalNight({ name: 'Night tour' })).toBe(false);
+  });
+
+  it('lists other extras separately, in stock and fitting the party', () => {
+    expect(availableExtras(extras, 1).map((e) => e.id)).toEqual([1, 5]);
+    expect(availableExtras(extras, 2).map((e) => e.id)).toEqual([1]);
+  });
+
+  it('lists additional nights for exactly the party size, in stock, cheapest first', () => {
+    expect(availableAdditionalNights(extras, 2).map((e) => e.id)).toEqual([6, 2]);
+    expect(availableAdditionalNights(extras, 1).map((e) => e.id)).toEqual([3]);
+    expect(availableAdditionalNights([extra(1, 'Opera', 1)], 1)).toEqual([]);
+  });
+});
+
+describe('rooms', () => {
+  const rooms = [
+    room(1, 'Hôtel Lutetia', 'Double', 40_000),
+    room(2, 'HOTEL LUTETIA', 'Single', 35_000, { occupancy: [1, 1] }),
+    room(3, 'hotel lutetia', 'Twin', 38_000),
+    room(4, 'Hotel Sacher', 'Double', 50_000),
+    room(5, 'Hotel Sacher', 'Twin', 45_000, { available: 0 }),
+    room(6, 'Hotel Sacher', 'Single', 42_000, { occupancy: [1, 1] }),
+    room(7, 'Hotel Sacher', 'Double', 47_000),
+  ];
+
+  it('names each hotel once, in first-seen order', () => {
+    expect(hotelNames(rooms)).toEqual(['Hôtel Lutetia', 'Hotel Sacher']);
+  });
+
+  it('matches rooms to a hotel ignoring accents and case, cheapest first', () => {
+    expect(roomsForHotel(rooms, 'hotel lutetia', 2).map((r) => r.id)).toEqual([3, 1]);
+    expect(roomsForHotel(rooms, 'Hotel Lutetia', 1).map((r) => r.id)).toEqual([2, 3, 1]);
+  });
+
+  it('drops rooms without inventory', () => {
+    expect(roomsForHotel(rooms, 'Hotel Sacher', 2).map((r) => r.id)).toEqual([7, 4]);
+  });
+
+  it('offers a room type only when every hotel has it, priced across hotels', () => {
+    const choices = roomTypeChoices(roomsByHotel(rooms, 2));
+    expect(choices.map((c) => [c.type, c.rooms.map((r) => r.id), c.price])).toEqual([['Double', [1, 7], 87_000]]);
+  });
+
+  it('offers single rooms to one participant, cheapest type first', () => {
+    const choices = roomTypeChoices(roomsByHotel(rooms, 1));
+    expect(choices.map((c) => c.type)).toEqual(['Single', 'Double']);
+  });
+
+  it('offers nothing without rooms', () => {
+    expect(roomTypeChoices(roomsByHotel([], 2))).toEqual([]);
+    expect(roomTypeChoices([])).toEqual([]);
+  });
+});

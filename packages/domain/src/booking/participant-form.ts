@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { ONLINE_MARKETING_SOURCE_ID } from '../contracts/catalogue.ts';
+import { toIsoDate } from '../dates.ts';
+import { VALIDATION } from '../messages.ts';
+import { addressFormSchema, numericText, optionalText, requiredIsoDate, requiredText } from '../validation.ts';
+import { MAX_ONLINE_PARTICIPANTS, MIN_ONLINE_PARTICIPANTS } from './departure-rules.ts';
+
+/**
+ * The step 1 participant form (spec section 5). One schema serves the web form
+ * and the POST /bookings check, so both show the same message for the same mistake.
+ */
+
+export const TITLES = ['Dr', 'Miss', 'Mr', 'Mrs', 'Ms', 'Professor', 'Sir'] as const;
+export type Title = (typeof TITLES)[number];
+export const titleSchema = z.enum(TITLES, { error: VALIDATION.titleRequired });
+
+export const passengerIdSchema = z.number().int().positive();
+
+export const participantAddressSchema = addressFormSchema(VALIDATION.postcodeRequired);
+
+/** Compared as 'YYYY-MM-DD' strings against today's local date, so no time zone can shift the day. */
+export const dateOfBirthSchema = requiredIsoDate(VALIDATION.dateOfBirthRequired).refine(
+  (value) => value < toIsoDate(new Date()),
+  VALIDATION.dateOfBirthInFuture,
+);
+
+const participantFields = {
+  title: titleSchema,
+  given_name: requiredText(VALIDATION.firstNameRequired, 50),
+  family_name: requiredText(VALIDATION.lastNameRequired, 50),
+  telephone_home: numericText(),
+  telephone_mobile: numericText(),
+  date_of_birth: dateOfBirthSchema,
+  /** The spec asks for 'required only'; the address is confirmed by the e-mail the customer then receives. */
+  email: requiredText(VALIDATION.emailRequired, 254),
+  /** The form's opt-in boxes are ticked by default, meaning allowed: ticked = false here. */
+  do_not_email: z.boolean().default(false),
+  do_not_mail: z.boolean().default(false),
+  special_requests: optionalText(1000),
+};
+
+/** A passenger as POST /bookings takes it: no id, no lead flag (the first is the lead), always an address. */
+export const bookingPassengerSchema = z.object({ ...participantFields, address: participantAddressSchema });
+export type BookingPassengerInput = z.input<typeof bookingPassengerSchema>;
+export type BookingPassenger = z.output<typeof bookingPassengerSchema>;
+
+/** A passenger as POST /bookings answers it: the reservations system's numeric id and the lead flag restored. */
+export const bookedPassengerSchema = bookingPassengerSchema.extend({ id: passengerIdSchema, is_lead: z.boolean() });
+export type BookedPassenger = z.output<typeof bookedPassengerSchema>;
+
+/**
+ * A participant as the form holds it. The id is a temporary one until the
+ * booking exists, then the reservations system's. The lead always carries an
+ * address; a second participant only after ticking 'own address'. Keyed on
+ * is_lead so a missing lead address is reported with the other fields.
+ */
+export const participantSchema = z.discriminatedUnion('is_lead', [
+  z.object({ id: passengerIdSchema, is_lead: z.literal(true), ...participantFields, address: participantAddressSchema }),
+  z.object({ id: passengerIdSchema, is_lead: z.literal(false), ...participantFields, address: participantAddressSchema.optional() }),
+]);
+export type ParticipantInput = z.input<typeof participantSchema>;
+export type Participant = z.output<typeof participantSchema>;
+
+/** 'How did you hear about us?': the online source with the chosen subsource; 'Other' reveals the free text. */
+export const bookingSourceSchema = z.object({
+  id: z.number().int().positive().default(ONLINE_MARKETING_SOURCE_ID),
+  // Select values arrive as strings from the browser; '' coerces to 0 and reads as not chosen.
+  subsource_id: z.coerce
+    .number({ error: VALIDATION.howHeardRequired })
+    .int(VALIDATION.howHeardRequired)
+    .positive(VALIDATION.howHeardRequired),
+  subsource_description: optionalText(100),
+});
+export type BookingSourceInput = z.input<typeof bookingSourceSchema>;
+export type BookingSource = z.output<typeof bookingSourceSchema>;
+
+const participantCount = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item, { error: VALIDATION.participantCount })
+    .min(MIN_ONLINE_PARTICIPANTS, VALIDATION.participantCount)
+    .max(MAX_ONLINE_PARTICIPANTS, VALIDATION.participantCount);
+
+export const bookingPassengersSchema = participantCount(bookingPassengerSchema);
+
+/** The whole of step 1: the participants and the lead's marketing source. */
+export const participantsFormSchema = z
+  .object({ participants: participantCount(participantSchema), source: bookingSourceSchema })
+  .superRefine(({ participants }, ctx) => {
+    participants.forEach((participant, index) => {
+      if (participant.is_lead !== (index === 0)) {
+        ctx.addIssue({ code: 'custom', path: ['participants', index, 'is_lead'], message: VALIDATION.leadFirst });
+      }
+      if (participants.findIndex((other) => other.id === participant.id) !== index) {
+        ctx.addIssue({ code: 'custom', path: ['participants', index, 'id'], message: VALIDATION.duplicatePassenger });
+      }
+    });
+  });
+export type ParticipantsFormInput = z.input<typeof participantsFormSchema>;
+export type ParticipantsForm = z.output<typeof participantsFormSchema>;
+
+/** The travel agent modal. */
+export const agentFormSchema = z.object({
+  agent_id: requiredText(VALIDATION.agentIdRequired, 20),
+  staff_email: requiredText(VALIDATION.staffEmailRequired, 254),
+});
+export type AgentFormInput = z.input<typeof agentFormSchema>;

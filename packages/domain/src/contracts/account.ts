@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { currencyCodeSchema, moneyCodeSchema, moneySchema } from '../money.ts';
+import {
+  arrivalTimeSchema,
+  correspondenceSchema,
+  insuranceSchema,
+  joiningInformationSchema,
+  passengerUpdateSchema,
+  passportSchema,
+  SEND_TO,
+} from '../account/forms.ts';
+import { bookingStatusSchema } from './booking.ts';
+import { componentSchema } from './options.ts';
+import { bookingParamsSchema, dataEnvelope, defineEndpoint, idSchema, isoDateSchema, isoDateTimeSchema, itemsEnvelope } from './common.ts';
+
+/**
+ * The account area's entities and calls (spec sections 3 and 7, Account). All
+ * need the signed-in customer's bearer token and answer only their bookings.
+ */
+
+/** An address as stored; lenient, since profile addresses come from outside our forms. */
+export const addressSchema = z.object({
+  line_1: z.string(),
+  line_2: z.string().default(''),
+  line_3: z.string().default(''),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  /** ISO 3166 alpha-3. */
+  country: z.string(),
+});
+export type AddressRecord = z.infer<typeof addressSchema>;
+
+export const correspondenceRecordSchema = z.object({
+  send_to: z.enum(SEND_TO),
+  alternate_address: addressSchema.nullable(),
+});
+export type CorrespondenceRecord = z.infer<typeof correspondenceRecordSchema>;
+
+export const accountBookingSchema = z.object({
+  id: z.number().int(),
+  booking_reference: z.string(),
+  status: bookingStatusSchema,
+  confirmed_date: isoDateTimeSchema.nullable(),
+  start_date: isoDateSchema,
+  end_date: isoDateSchema,
+  /** The date the balance falls due. */
+  balance_due: isoDateSchema.nullable(),
+  principal_component_name: z.string(),
+  outstanding_balance: moneySchema,
+  total_price: moneyCodeSchema,
+  currency_code: currencyCodeSchema,
+  /** Every passenger has given passport and insurance details (see bookingDetailsComplete). */
+  details_complete: z.boolean(),
+  correspondence: correspondenceRecordSchema,
+});
+export type AccountBooking = z.infer<typeof accountBookingSchema>;
+
+export const PASSENGER_TYPES = { adult: 'Adult', child: 'Child' } as const;
+
+export const accountPassengerSchema = z.object({
+  id: z.number().int(),
+  forename: z.string(),
+  surname: z.string(),
+  /** 'Adult' for adults. */
+  type: z.string(),
+  address: addressSchema.nullable(),
+  apis: passportSchema.nullable(),
+  insurance: insuranceSchema.nullable(),
+  joining_information: joiningInformationSchema.nullable(),
+  arrival_time: arrivalTimeSchema.nullable(),
+});
+export type AccountPassenger = z.infer<typeof accountPassengerSchema>;
+
+export const bookingDetailSchema = z.object({
+  booking: accountBookingSchema,
+  components: z.array(componentSchema),
+  passengers: z.array(accountPassengerSchema),
+});
+export type BookingDetail = z.infer<typeof bookingDetailSchema>;
+
+export const customerSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  forename: z.string(),
+  surname: z.string(),
+  email: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const profileSchema = z.object({ customer: customerSchema, address: addressSchema.nullable() });
+export type Profile = z.infer<typeof profileSchema>;
+
+export const listAccountBookings = defineEndpoint({
+  method: 'GET',
+  path: '/account/bookings',
+  response: itemsEnvelope(accountBookingSchema),
+  auth: 'customer',
+  summary: "The signed-in customer's bookings",
+});
+
+export const getAccountBooking = defineEndpoint({
+  method: 'GET',
+  path: '/account/bookings/:booking',
+  params: bookingParamsSchema,
+  response: dataEnvelope(bookingDetailSchema),
+  auth: 'customer',
+  summary: 'One booking with its components and passengers',
+});
+
+export const getProfile = defineEndpoint({
+  method: 'GET',
+  path: '/account/profile',
+  response: dataEnvelope(profileSchema),
+  auth: 'customer',
+  summary: "The signed-in customer and their address; NOT_FOUND when no customer has the sign-in e-mail ('No account found')",
+});
+
+export const updatePassenger = defineEndpoint({
+  method: 'PATCH',
+  path: '/account/bookings/:booking/passengers/:passenger',
+  params: bookingParamsSchema.extend({ passenger: idSchema }),
+  body: passengerUpdateSchema,
+  response: dataEnvelope(accountPassengerSchema),
+  auth: 'customer',
+  summary: 'Saves one section (apis, insurance, joining_information or arrival_time) of a passenger',
+});
+
+export const updateCorrespondence = defineEndpoint({
+  method: 'PATCH',
+  path: '/account/bookings/:booking/correspondence',
+  params: bookingParamsSchema,
+  body: correspondenceSchema,
+  response: dataEnvelope(correspondenceRecordSchema),
+  auth: 'customer',
+  summary: 'Chooses where final documents go',
+});

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { currencyCodeSchema } from '../money.ts';
+import { VALIDATION } from '../messages.ts';
+import { BOOKING_TOKEN_TIMEOUT_SECONDS } from '../timing.ts';
+import { bookedPassengerSchema, bookingPassengersSchema, bookingSourceSchema } from '../booking/participant-form.ts';
+import { componentSchema } from './options.ts';
+import { prePaymentDetailsSchema } from './selections.ts';
+import { dataEnvelope, defineEndpoint, isoDateSchema, isoDateTimeSchema } from './common.ts';
+
+/**
+ * The booking flow's own calls (spec section 7, Bookings). Every call after
+ * POST /bookings authenticates with the booking token it returned, sent as
+ * `Authorization: Bearer <token>`.
+ */
+
+/** Statuses the reservations system gives a booking; the account area only displays them. */
+export const BOOKING_STATUSES = ['Quote', 'Optional', 'Confirmed', 'Cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
+
+export const createBookingBodySchema = z.object({
+  brand_channel: z.number().int(),
+  currency: currencyCodeSchema,
+  tour_code: z.string().trim().min(1, VALIDATION.valueRequired).max(20),
+  departure_date: isoDateSchema,
+  departure_id: z.number().int().positive(),
+  /** The first passenger is the lead; each has an address (see passengersForBooking). */
+  passengers: bookingPassengersSchema,
+  source: bookingSourceSchema,
+});
+export type CreateBookingBodyInput = z.input<typeof createBookingBodySchema>;
+export type CreateBookingBody = z.output<typeof createBookingBodySchema>;
+
+/** The active booking's bearer token and when it lapses. */
+export const bookingTokenSchema = z.object({
+  token: z.string().min(1),
+  expires_at: isoDateTimeSchema,
+  timeout_seconds: z.literal(BOOKING_TOKEN_TIMEOUT_SECONDS),
+});
+export type BookingToken = z.infer<typeof bookingTokenSchema>;
+
+export const createdBookingSchema = z.object({
+  booking: z.object({
+    id: z.number().int().positive(),
+    status: bookingStatusSchema,
+    currency: currencyCodeSchema,
+    /** In the order sent, so the client writes the ids back by position. */
+    passengers: z.array(bookedPassengerSchema),
+  }),
+  token: bookingTokenSchema,
+});
+export type CreatedBooking = z.infer<typeof createdBookingSchema>;
+
+export const createBooking = defineEndpoint({
+  method: 'POST',
+  path: '/bookings',
+  body: createBookingBodySchema,
+  response: dataEnvelope(createdBookingSchema),
+  auth: 'none',
+  summary: 'Creates a quote booking for the participants and answers its bearer token',
+});
+
+export const bookingTourSchema = z.object({ id: z.number().int().positive(), name: z.string() });
+export type BookingTour = z.infer<typeof bookingTourSchema>;
+
+export const getBookingTour = defineEndpoint({
+  method: 'GET',
+  path: '/bookings/tour',
+  response: dataEnvelope(bookingTourSchema),
+  auth: 'booking',
+  summary: "The active booking's tour; error NO_RESULTS when the departure cannot be booked",
+});
+
+/** Post-payment details. 'unconfirmed' means paid but not yet confirmed: the unconfirmed screen. */
+export const POST_PAYMENT_STATUSES = ['confirmed', 'unconfirmed'] as const;
+export const postPaymentDetailsSchema = z.object({
+  reference: z.string(),
+  status: z.enum(POST_PAYMENT_STATUSES),
+});
+export type PostPaymentDetails = z.infer<typeof postPaymentDetailsSchema>;
+
+export const confirmBookingBodySchema = z.object({
+  /** The card provider's payment id from its success message. */
+  payment_id: z.string().trim().min(1, VALIDATION.valueRequired).max(100),
+  currency: currencyCodeSchema,
+});
+
+export const confirmBooking = defineEndpoint({
+  method: 'POST',
+  path: '/bookings/confirm',
+  body: confirmBookingBodySchema,
+  response: dataEnvelope(postPaymentDetailsSchema),
+  auth: 'booking',
+  summary: 'Records the card payment and confirms the booking',
+});
+
+export const promotionBodySchema = z.object({
+  code: z.string().trim().min(1, VALIDATION.valueRequired).max(40),
+});
+
+/** A valid code: the PromotionalCode component (negative price) and the totals with it deducted. */
+export const appliedPromotionSchema = z.object({
+  promotion: componentSchema,
+  details: prePaymentDetailsSchema,
+});
+export type AppliedPromotion = z.infer<typeof appliedPromotionSchema>;
+
+export const applyPromotion = defineEndpoint({
+  method: 'POST',
+  path: '/bookings/promotion',
+  body: promotionBodySchema,
+  response: dataEnvelope(appliedPromotionSchema),
+  auth: 'booking',
+  summary: "Applies a promotional code; an unknown code is a 400 with fields.code 'Invalid promotional code. Please try again.'",
+});

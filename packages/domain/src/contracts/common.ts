@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { isIsoDate } from '../dates.ts';
+import { VALIDATION } from '../messages.ts';
+
+/**
+ * Every product API answer is `{ data }` on success and `{ error }` otherwise.
+ * The spec reads `data.available_to_book`, `data.code` and an error code such
+ * as NO_RESULTS or SERVICE_FAILURE, so both envelopes carry those names.
+ */
+export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** Lists answer `{ data: { items } }`, as the spec reads them. */
+export const itemsEnvelope = <T extends z.ZodType>(item: T) => dataEnvelope(z.object({ items: z.array(item) }));
+
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'CONFLICT',
+  'NO_RESULTS',
+  'SERVICE_FAILURE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Field path (dot-separated) to its message, for 400 answers. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** One call of spec section 7: the single description the API route and the web client both use. */
+export interface Endpoint<
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under `/api`, with `:name` parameters as Fastify writes them. */
+  path: string;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  response: Response;
+  /** Who may call: anyone, the holder of a booking token, or a signed-in customer. */
+  auth: 'none' | 'booking' | 'customer' | 'booking-or-customer';
+  summary: string;
+  /**
+   * How the answer travels: JSON envelopes by default; the documents list is
+   * the spec's tab-separated text, and a document download is the file itself.
+   */
+  responseType?: 'json' | 'text' | 'file';
+}
+
+export const defineEndpoint = <
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Response extends z.ZodType = z.ZodType,
+>(
+  endpoint: Endpoint<Params, Query, Body, Response>,
+) => endpoint;
+
+/** Fills `:name` parameters; a missing one is a programming error the spec calls a required-parameter error. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Required parameter '${name}' was missing for ${path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A calendar date 'YYYY-MM-DD' that exists. */
+export const isoDateSchema = z.string().refine(isIsoDate, VALIDATION.dateFormat);
+
+/** An instant with its offset, e.g. '2027-03-04T09:30:00.000Z'. */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** Path ids arrive as strings; they are positive integers in every table of the reservations system. */
+export const idSchema = z.coerce.number().int().positive();
+
+/**
+ * Turns a failed parse into the `fields` of a 400 answer: dot-separated path
+ * to the first message for that path, which is the one a form shows.
+ */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** `:booking` of the account calls. */
+export const bookingParamsSchema = z.object({ booking: idSchema });

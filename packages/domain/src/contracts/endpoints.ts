@@ -1,0 +1,52 @@
+import * as account from './account.ts';
+import * as agents from './agents.ts';
+import * as booking from './booking.ts';
+import * as catalogue from './catalogue.ts';
+import * as documents from './documents.ts';
+import * as options from './options.ts';
+import * as payments from './payments.ts';
+import * as selections from './selections.ts';
+
+/**
+ * Every call of the product in one map: the API registers a route for each,
+ * and a test checks each is unique and documents itself as OpenAPI.
+ */
+export const ENDPOINTS = {
+  findTour: catalogue.findTour,
+  listCatalogue: catalogue.listCatalogue,
+  listMarketingSources: catalogue.listMarketingSources,
+  health: catalogue.health,
+
+  createBooking: booking.createBooking,
+  getBookingTour: booking.getBookingTour,
+  confirmBooking: booking.confirmBooking,
+  applyPromotion: booking.applyPromotion,
+  submitSelections: selections.submitSelections,
+  submitSelection: selections.submitSelection,
+  listFlightOptions: options.listFlightOptions,
+  listAccommodationOptions: options.listAccommodationOptions,
+  listExtraOptions: options.listExtraOptions,
+  listTourComponents: options.listTourComponents,
+  listPromotions: options.listPromotions,
+  createPaymentToken: payments.createPaymentToken,
+
+  listAgents: agents.listAgents,
+  getAgent: agents.getAgent,
+  listAgentStaff: agents.listAgentStaff,
+  registerAgent: agents.registerAgent,
+  registerAgentStaff: agents.registerAgentStaff,
+  confirmAgentBooking: agents.confirmAgentBooking,
+
+  listAccountBookings: account.listAccountBookings,
+  getAccountBooking: account.getAccountBooking,
+  getProfile: account.getProfile,
+  updatePassenger: account.updatePassenger,
+  updateCorrespondence: account.updateCorrespondence,
+  listDocuments: documents.listDocuments,
+  downloadDocument: documents.downloadDocument,
+  listPayments: payments.listPayments,
+  submitPaymentReceipt: payments.submitPaymentReceipt,
+  createAccountPaymentToken: payments.createAccountPaymentToken,
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;

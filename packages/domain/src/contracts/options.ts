@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { moneyCodeSchema } from '../money.ts';
+import { dataEnvelope, defineEndpoint, idSchema, itemsEnvelope } from './common.ts';
+
+/**
+ * The bookable options of the active booking's tour (spec section 3, Options)
+ * and the calls that list them. Field names are the reservations system's.
+ * Every option the customer can allocate is a component with a numeric id;
+ * 'own arrangements' for flights is a choice the client keeps, not a component.
+ */
+
+export const COMPONENT_TYPES = {
+  tour: 'Tour',
+  flight: 'Flight',
+  accommodation: 'Accommodation',
+  extra: 'Extra',
+  promotionalCode: 'PromotionalCode',
+} as const;
+
+/** A booked or bookable item. The name may hold HTML-escaped text, so it is shown as text, never as HTML. */
+export const componentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  component_type: z.string(),
+  /** Absent or zero reads as 'Included'; a PromotionalCode's price is negative. */
+  price: moneyCodeSchema.nullable(),
+});
+export type Component = z.infer<typeof componentSchema>;
+
+export const inventoryDetailsSchema = z.object({ available: z.number().int() });
+export const optionPricingSchema = z.object({
+  override_rules: z.object({ adult_price: moneyCodeSchema }),
+});
+export const rangeSchema = z.object({ from: z.number().int(), to: z.number().int() });
+
+export const flightSchema = z.object({
+  id: z.number().int(),
+  flight_number: z.string(),
+  cabin_class_name: z.string(),
+  departure_airport: z.string(),
+  arrival_airport: z.string(),
+  /** ISO date-time in the airport's local time, as airlines print it. */
+  departure_date_time: z.string(),
+  airline_name: z.string(),
+  is_mandatory: z.boolean(),
+  inventory_details: inventoryDetailsSchema,
+  pricing: optionPricingSchema,
+});
+export type Flight = z.infer<typeof flightSchema>;
+
+/** One choosable flight option: a set of flights (usually out and back) booked together. */
+export const flightOptionGroupSchema = z.object({
+  /** The component id that allocations name. */
+  id: z.number().int(),
+  /** 'Mandatory' marks a group every passenger takes. */
+  rate_option: z.string(),
+  flights: z.array(flightSchema),
+});
+export type FlightOptionGroup = z.infer<typeof flightOptionGroupSchema>;
+export const MANDATORY_RATE_OPTION = 'Mandatory';
+
+export const roomOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The per-person price the room list shows and sorts by; the same amount as the adult price. */
+  price: moneyCodeSchema,
+  type: z.object({ name: z.string() }),
+  /** The hotel. */
+  accommodation: z.object({ name: z.string() }),
+  occupancy: rangeSchema,
+  /** Nights. */
+  duration: rangeSchema,
+  inventory_details: inventoryDetailsSchema,
+  pricing: optionPricingSchema,
+});
+export type RoomOption = z.infer<typeof roomOptionSchema>;
+
+/** An extra, or an 'Additional night' (an extra whose name says so). */
+export const extraOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().default(''),
+  occupancy: rangeSchema,
+  inventory_details: inventoryDetailsSchema,
+  pricing: optionPricingSchema,
+});
+export type ExtraOption = z.infer<typeof extraOptionSchema>;
+
+export const promotionSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string().default('') });
+export type Promotion = z.infer<typeof promotionSchema>;
+
+export const tourParamsSchema = z.object({ id: idSchema });
+
+const tourOptions = <T extends z.ZodType>(segment: string, item: T, summary: string) =>
+  defineEndpoint({
+    method: 'GET',
+    path: `/bookings/tour/:id/${segment}`,
+    params: tourParamsSchema,
+    response: itemsEnvelope(item),
+    auth: 'booking',
+    summary,
+  });
+
+export const listFlightOptions = tourOptions('flights', flightOptionGroupSchema, 'Flight option groups of the booking tour');
+export const listExtraOptions = tourOptions('extras', extraOptionSchema, "Extras of the booking tour, 'Additional night' ones included");
+export const listTourComponents = tourOptions('components', componentSchema, 'Components of the booking tour, PromotionalCode ones included');
+export const listPromotions = tourOptions('promotions', promotionSchema, 'Promotions running on the booking tour');
+
+/**
+ * The accommodation answer is the one option list that reports a service
+ * failure inside `data`: `data.code === 'SERVICE_FAILURE'` with no items means
+ * the availability-error screen (spec section 8).
+ */
+export const accommodationOptionsSchema = z.object({
+  items: z.array(roomOptionSchema),
+  code: z.literal('SERVICE_FAILURE').optional(),
+});
+export const listAccommodationOptions = defineEndpoint({
+  method: 'GET',
+  path: '/bookings/tour/:id/accommodation',
+  params: tourParamsSchema,
+  response: dataEnvelope(accommodationOptionsSchema),
+  auth: 'booking',
+  summary: 'Room options of the booking tour, every hotel',
+});

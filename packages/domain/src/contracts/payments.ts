@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { currencyCodeSchema, DEFAULT_CURRENCY, fromProviderAmount, moneySchema } from '../money.ts';
+import { VALIDATION } from '../messages.ts';
+import { DEFAULT_COUNTRY_ALPHA2 } from '../countries.ts';
+import { bookingParamsSchema, dataEnvelope, defineEndpoint, isoDateTimeSchema, itemsEnvelope } from './common.ts';
+
+/**
+ * Card payments (spec sections 3, 4 and 7). The provider's inline form is
+ * opened with a token the API obtains; the API checks the amount against its
+ * own figures before it asks for one, so a tampered amount never reaches the card.
+ */
+
+/** Major units with exactly two decimals, above zero: '1234.50'. */
+export const providerAmountSchema = z
+  .string()
+  .regex(/^\d{1,13}\.\d{2}$/, VALIDATION.amountDecimals)
+  .refine((amount) => (fromProviderAmount(amount) ?? 0) > 0, VALIDATION.amountPositive);
+
+const addressLine = z.string().max(100).default('');
+
+/** The payer as the provider wants it: address lines 1-6 and an alpha-2 country. */
+export const paymentAccountSchema = z.object({
+  /** Our booking id, the key the provider files the payment under. */
+  crm_key: z.string().min(1),
+  first_name: z.string().min(1).max(50),
+  last_name: z.string().min(1).max(50),
+  email: z.string().min(1).max(254),
+  address_line_1: addressLine,
+  address_line_2: addressLine,
+  address_line_3: addressLine,
+  address_line_4: addressLine,
+  address_line_5: addressLine,
+  address_line_6: addressLine,
+  country: z.string().length(2).default(DEFAULT_COUNTRY_ALPHA2),
+});
+export type PaymentAccount = z.infer<typeof paymentAccountSchema>;
+
+/** Booking flow: 'Payment token request' of spec section 7. */
+export const paymentTokenRequestSchema = z.object({
+  theme: z.object({ primary_colour: z.string().regex(/^#[0-9a-fA-F]{6}$/), width: z.literal('100%') }),
+  logo: z.string(),
+  instance_key: z.string().min(1),
+  currency: currencyCodeSchema,
+  /** The deposit or the full amount, checked by the API against the booking's own totals. */
+  amount: providerAmountSchema,
+  /** The payer cannot change the amount or the prefilled details inside the provider's form. */
+  disable: z.object({ amount: z.literal(true), account: z.boolean() }),
+  account: paymentAccountSchema,
+  save_card: z.literal(false),
+  display_mode: z.literal('inline'),
+});
+export type PaymentTokenRequest = z.input<typeof paymentTokenRequestSchema>;
+
+export const paymentTokenSchema = z.object({ token: z.string().min(1) });
+
+export const createPaymentToken = defineEndpoint({
+  method: 'POST',
+  path: '/bookings/payments/token',
+  body: paymentTokenRequestSchema,
+  response: dataEnvelope(paymentTokenSchema),
+  auth: 'booking',
+  summary: 'Opens a card payment for the deposit or the full amount of the active booking',
+});
+
+/** Account area: the 'Card payment request' of spec section 3, flat, one-off only. */
+export const cardPaymentRequestSchema = paymentAccountSchema.extend({
+  currency: currencyCodeSchema.default(DEFAULT_CURRENCY),
+  amount: providerAmountSchema,
+  frequency: z.literal('ONEOFF'),
+  save_card: z.literal(false),
+  display_mode: z.literal('inline'),
+});
+export type CardPaymentRequest = z.input<typeof cardPaymentRequestSchema>;
+
+export const createAccountPaymentToken = defineEndpoint({
+  method: 'POST',
+  path: '/account/bookings/:booking/payments/token',
+  params: bookingParamsSchema,
+  body: cardPaymentRequestSchema,
+  response: dataEnvelope(paymentTokenSchema),
+  auth: 'customer',
+  summary: "Opens a card payment towards the booking's outstanding balance (at most the balance)",
+});
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  /** The card provider's id. */
+  payment_id: z.string(),
+  reference: z.string(),
+  created_date: isoDateTimeSchema,
+  amount: moneySchema,
+  detail: z.object({ gateway_status: z.string() }),
+  currency: currencyCodeSchema,
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const listPayments = defineEndpoint({
+  method: 'GET',
+  path: '/account/bookings/:booking/payments',
+  params: bookingParamsSchema,
+  response: itemsEnvelope(paymentSchema),
+  auth: 'customer',
+  summary: 'Payments made on the booking, newest first',
+});
+
+export const submitPaymentReceipt = defineEndpoint({
+  method: 'PUT',
+  path: '/account/bookings/:booking/payments/:payment',
+  params: bookingParamsSchema.extend({ payment: z.string().trim().min(1).max(100) }),
+  query: z.object({ currency: currencyCodeSchema }),
+  body: z.object({ payment_method_id: z.string().trim().min(1, VALIDATION.valueRequired).max(100) }),
+  response: dataEnvelope(z.object({ id: z.number().int() })),
+  auth: 'customer',
+  summary: "Records the receipt of a card payment (`:payment` is the provider's payment id); idempotent",
+});

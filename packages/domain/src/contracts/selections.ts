@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { currencyCodeSchema, minorUnitsSchema } from '../money.ts';
+import { VALIDATION } from '../messages.ts';
+import { passengerIdSchema } from '../booking/participant-form.ts';
+import { dataEnvelope, defineEndpoint } from './common.ts';
+
+/**
+ * What the customer chose (spec section 3, Selections) and the prices the
+ * server answers with. The client sends only component and passenger ids; the
+ * API prices everything from its own records (ADR 0001).
+ */
+
+export const allocationSchema = z.object({
+  component_id: z.number().int().positive(),
+  passenger_ids: z
+    .array(passengerIdSchema)
+    .min(1, VALIDATION.passengersRequired)
+    .refine((ids) => new Set(ids).size === ids.length, VALIDATION.duplicatePassenger),
+});
+export type Allocation = z.infer<typeof allocationSchema>;
+
+const allocationList = z
+  .array(allocationSchema)
+  .refine(
+    (list) => new Set(list.map((entry) => entry.component_id)).size === list.length,
+    VALIDATION.duplicateComponent,
+  )
+  .default([]);
+
+export const allocationsSchema = z.object({
+  accommodation: allocationList,
+  extras: allocationList,
+  flights: allocationList,
+});
+export type Allocations = z.infer<typeof allocationsSchema>;
+export type AllocationKind = keyof Allocations;
+
+export const selectionsBodySchema = z.object({
+  /** Only day trips and online talks send the tour alone; here it is optional and must be the booking's tour. */
+  tour_id: z.number().int().positive().optional(),
+  allocations: allocationsSchema,
+});
+export type SelectionsBody = z.input<typeof selectionsBodySchema>;
+
+export const selectionBodySchema = z.object({ tour_id: z.number().int().positive() });
+
+/**
+ * The reservations system once answered 'XXX' before a currency was fixed;
+ * the spec reads that as GBP. Only 'XXX' is mapped: any other unknown code is
+ * an error, never silently a pound.
+ */
+export const prePaymentCurrencySchema = z.union([currencyCodeSchema, z.literal('XXX').transform(() => 'GBP' as const)]);
+const prePaymentMoneySchema = z.object({ currency_code: prePaymentCurrencySchema, value: minorUnitsSchema });
+
+/** The lines of the booking summary panel, all in minor units except the head count. */
+export const priceBreakdownSchema = z.object({
+  price_per_person: minorUnitsSchema,
+  participants: z.number().int().min(0),
+  flights: minorUnitsSchema,
+  extras: minorUnitsSchema,
+  accommodation: minorUnitsSchema,
+  /** Zero or negative: the promotion, never more than the rest of the total. */
+  discount: minorUnitsSchema.refine((value) => value <= 0, 'A discount is zero or negative'),
+});
+export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
+
+/**
+ * Pre-payment details: total_price is the grand total with any promotion
+ * already deducted, so it is also the full amount to pay; deposit is 0 where
+ * the tour takes no deposit.
+ */
+export const prePaymentDetailsSchema = z.object({
+  total_price: prePaymentMoneySchema,
+  deposit: prePaymentMoneySchema,
+  breakdown: priceBreakdownSchema,
+});
+export type PrePaymentDetails = z.infer<typeof prePaymentDetailsSchema>;
+export type PrePaymentDetailsInput = z.input<typeof prePaymentDetailsSchema>;
+
+export const submitSelections = defineEndpoint({
+  method: 'POST',
+  path: '/bookings/selections',
+  body: selectionsBodySchema,
+  response: dataEnvelope(prePaymentDetailsSchema),
+  auth: 'booking',
+  summary: 'Allocates flights, extras and rooms to passengers and answers the priced totals (SERVICE_FAILURE: no availability)',
+});
+
+export const submitSelection = defineEndpoint({
+  method: 'POST',
+  path: '/bookings/selection',
+  body: selectionBodySchema,
+  response: dataEnvelope(prePaymentDetailsSchema),
+  auth: 'booking',
+  summary: 'Day trips and online talks: selects the tour alone and answers the priced totals (deposit 0)',
+});

@@ -1,0 +1,111 @@
+import { minor, type CurrencyCode, type MinorUnits } from '../money.ts';
+import type { Allocation, PrePaymentDetails, PriceBreakdown } from '../contracts/selections.ts';
+
+/**
+ * The grand total and deposit (spec section 9), in integer minor units only.
+ * The API computes these from its own prices; the web only displays them.
+ */
+
+export const DEPOSIT_PERCENT = 15;
+
+/** One allocated option: its adult price and how many passengers take it. */
+export interface PricedAllocation {
+  adultPrice: number;
+  passengerCount: number;
+}
+
+export interface PriceInput {
+  pricePerPerson: number;
+  participants: number;
+  flights: readonly PricedAllocation[];
+  extras: readonly PricedAllocation[];
+  accommodation: readonly PricedAllocation[];
+  /** The promotion's value: zero or negative. */
+  discount?: number;
+}
+
+/** Flight, extra and room cost: the adult price times the passengers allocated. */
+export function allocationCost({ adultPrice, passengerCount }: PricedAllocation): MinorUnits {
+  return minor(adultPrice * passengerCount);
+}
+
+export function sumCosts(allocations: readonly PricedAllocation[]): MinorUnits {
+  return minor(allocations.reduce((sum, allocation) => sum + allocationCost(allocation), 0));
+}
+
+/** Prices allocations through a lookup of each component's adult price. */
+export function pricedAllocations(
+  allocations: readonly Allocation[],
+  adultPriceOf: (componentId: number) => number,
+): PricedAllocation[] {
+  return allocations.map((allocation) => ({
+    adultPrice: adultPriceOf(allocation.component_id),
+    passengerCount: allocation.passenger_ids.length,
+  }));
+}
+
+/**
+ * The summary panel's lines. A discount larger than everything else is capped
+ * so the total never goes below zero and the lines still add up to it.
+ */
+export function priceBreakdown(input: PriceInput): PriceBreakdown {
+  const discount = input.discount ?? 0;
+  if (discount > 0) throw new RangeError(`A discount is zero or negative, got ${discount}`);
+  if (!Number.isInteger(input.participants) || input.participants < 0) {
+    throw new RangeError(`Participants must be a whole number, got ${input.participants}`);
+  }
+  const lines = {
+    price_per_person: minor(input.pricePerPerson),
+    participants: input.participants,
+    flights: sumCosts(input.flights),
+    extras: sumCosts(input.extras),
+    accommodation: sumCosts(input.accommodation),
+  };
+  const subtotal = lines.price_per_person * lines.participants + lines.flights + lines.extras + lines.accommodation;
+  // `|| 0` turns the -0 of an empty booking into a plain 0.
+  const applied = Math.max(minor(discount), -Math.max(subtotal, 0)) || 0;
+  return { ...lines, discount: minor(applied) };
+}
+
+/** Grand total = price per person x participants + flights + extras + rooms + discount. */
+export function grandTotal(breakdown: PriceBreakdown): MinorUnits {
+  const total =
+    breakdown.price_per_person * breakdown.participants +
+    breakdown.flights +
+    breakdown.extras +
+    breakdown.accommodation +
+    breakdown.discount;
+  return minor(Math.max(total, 0));
+}
+
+/**
+ * 15% of the grand total, rounded half up to a whole minor unit:
+ * floor((total * 15 + 50) / 100). BigInt keeps it exact for every safe
+ * integer; floating point would drift on large totals (and 0.15 itself is
+ * inexact). 3333 -> 499.95 -> 500; 3337 -> 500.55 -> 501. Never negative.
+ */
+export function depositFor(total: number): MinorUnits {
+  const whole = minor(total);
+  if (whole <= 0) return minor(0);
+  const percent = BigInt(DEPOSIT_PERCENT);
+  return minor(Number((BigInt(whole) * percent + 50n) / 100n));
+}
+
+/**
+ * Pre-payment details as the selections calls answer them. Tours that take no
+ * deposit (day trips, online talks, concerts only: the summary shows no
+ * deposit line for them) answer deposit 0, which makes 'full' the only option.
+ */
+export function buildPrePaymentDetails(
+  input: PriceInput,
+  currency: CurrencyCode,
+  options: { takesDeposit: boolean },
+): PrePaymentDetails {
+  const breakdown = priceBreakdown(input);
+  const total = grandTotal(breakdown);
+  return {
+    total_price: { currency_code: currency, value: total },
+    deposit: { currency_code: currency, value: options.takesDeposit ? depositFor(total) : minor(0) },
+    breakdown,
+  };
+}

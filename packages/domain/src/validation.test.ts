@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from './contracts/common.ts';
+import { addressFormSchema, countryCodeSchema, freeText, numericText, optionalText, requiredIsoDate, requiredText } from './validation.ts';
+
+const messagesOf = (result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>
+  result.error ? fieldErrors(result.error) : {};
+
+describe('text fields', () => {
+  it('trims required text and strips HTML before checking it is there', () => {
+    const field = requiredText('Name is required', 10);
+    expect(field.parse('  Ada ')).toBe('Ada');
+    expect(field.parse('<i>Ada</i>')).toBe('Ada');
+    expect(field.safeParse('   ').error?.issues[0]?.message).toBe('Name is required');
+    expect(field.safeParse('<b></b>').error?.issues[0]?.message).toBe('Name is required');
+    expect(field.safeParse(undefined).error?.issues[0]?.message).toBe('Name is required');
+    expect(field.safeParse('x'.repeat(11)).error?.issues[0]?.message).toBe('The maximum length allowed is 10');
+  });
+
+  it("turns absent optional text into ''", () => {
+    expect(optionalText().parse(undefined)).toBe('');
+    expect(optionalText().parse(' <p>hi</p> ')).toBe('hi');
+    expect(freeText(3).safeParse('abcd').error?.issues[0]?.message).toBe('The maximum length allowed is 3');
+  });
+
+  it('accepts digits with an optional decimal part, or nothing', () => {
+    const field = numericText();
+    expect(field.parse('02079460018')).toBe('02079460018');
+    expect(field.parse(' 123.45 ')).toBe('123.45');
+    expect(field.parse('')).toBe('');
+    expect(field.parse(undefined)).toBe('');
+    for (const bad of ['+44 20', '020-7946', '12.', '.5', 'abc', '1.2.3']) {
+      expect(field.safeParse(bad).error?.issues[0]?.message, bad).toBe('Numeric values only');
+    }
+  });
+});
+
+describe('dates and countries', () => {
+  it('reports one message for a missing date and another for a malformed one', () => {
+    const field = requiredIsoDate('Issue date is required');
+    expect(field.parse('2030-01-31')).toBe('2030-01-31');
+    expect(field.safeParse('').error?.issues.map((i) => i.message)).toEqual(['Issue date is required']);
+    expect(field.safeParse('31/01/2030').error?.issues.map((i) => i.message)).toEqual(['Use the format YYYY-MM-DD']);
+    expect(field.safeParse('2030-02-30').success).toBe(false);
+  });
+
+  it('upper-cases a known alpha-3 code and rejects unknown ones', () => {
+    expect(countryCodeSchema().parse(' fra ')).toBe('FRA');
+    expect(countryCodeSchema().safeParse('').error?.issues[0]?.message).toBe('Country is required');
+    expect(countryCodeSchema().safeParse('ZZZ').error?.issues[0]?.message).toBe('Country is required');
+  });
+});
+
+describe('addressFormSchema', () => {
+  const schema = addressFormSchema('Postcode is required');
+
+  it('requires line 1, city, state and postcode and defaults the country to GBR', () => {
+    expect(messagesOf(schema.safeParse({}))).toEqual({
+      line_1: 'Line 1 is required',
+      city: 'City is required',
+      state: 'State is required',
+      postal_code: 'Postcode is required',
+    });
+    expect(schema.parse({ line_1: '1 High St', city: 'Bath', state: 'Somerset', postal_code: 'BA1 1AA' })).toEqual({
+      line_1: '1 High St',
+      line_2: '',
+      line_3: '',
+      city: 'Bath',
+      state: 'Somerset',
+      postal_code: 'BA1 1AA',
+      country: 'GBR',
+    });
+  });
+
+  it('reports an empty country', () => {
+    const result = schema.safeParse({ line_1: 'a', city: 'b', state: 'c', postal_code: 'd', country: '' });
+    expect(messagesOf(result)).toEqual({ country: 'Country is required' });
+  });
+
+  it("says 'Value is required' when the address itself is missing", () => {
+    expect(schema.safeParse(undefined).error?.issues[0]?.message).toBe('Value is required');
+  });
+});
