@@ -53,7 +53,7 @@ test.describe('site shell', () => {
     await page.goto('/');
     const phone = page.getByRole('banner').getByRole('link', { name: new RegExp(OPERATOR.regions.US.phone.replace(/[()]/g, '\\$&')) });
     await expect(phone).toHaveAttribute('href', `tel:${OPERATOR.regions.US.tel}`);
-    await page.getByRole('link', { name: 'Our tours' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Our tours', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Our tours' })).toBeVisible();
     expect(calls).toBe(1);
   });

@@ -15,14 +15,19 @@ export const CURRENCY_LOCALES: Record<CurrencyCode, string> = {
  * Money is always an integer count of minor units (pence, cents). Every
  * currency we sell in has two minor digits, so one factor serves them all.
  */
-export type MinorUnits = number & { readonly __brand: 'MinorUnits' };
 export const MINOR_PER_MAJOR = 100;
 
+/**
+ * A zod brand rather than a transform: the type still tells minor units from
+ * plain numbers, and the OpenAPI document can describe it as an integer.
+ */
 export const minorUnitsSchema = z
   .number()
   .int('Amounts are whole minor units')
-  .refine(Number.isSafeInteger, 'Amount out of range')
-  .transform((n) => n as MinorUnits);
+  .min(Number.MIN_SAFE_INTEGER, 'Amount out of range')
+  .max(Number.MAX_SAFE_INTEGER, 'Amount out of range')
+  .brand<'MinorUnits'>();
+export type MinorUnits = z.infer<typeof minorUnitsSchema>;
 
 export const currencyCodeSchema = z.enum(CURRENCIES);
 

@@ -5,6 +5,7 @@ import * as catalogue from './catalogue.ts';
 import * as documents from './documents.ts';
 import * as options from './options.ts';
 import * as payments from './payments.ts';
+import * as postcodes from './postcodes.ts';
 import * as selections from './selections.ts';
 
 /**
@@ -16,6 +17,7 @@ export const ENDPOINTS = {
   listCatalogue: catalogue.listCatalogue,
   listMarketingSources: catalogue.listMarketingSources,
   health: catalogue.health,
+  lookupPostcode: postcodes.lookupPostcode,
 
   createBooking: booking.createBooking,
   getBookingTour: booking.getBookingTour,
