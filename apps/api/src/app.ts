@@ -4,8 +4,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DatabaseConnection } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { MODULES } from './modules/index.ts';
+import { paymentProviderPlugin } from './modules/payment-provider/index.ts';
 import { adaptersPlugin, type Adapters } from './plugins/adapters.ts';
+import { holdSweeperPlugin } from './modules/inventory/sweeper.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { bookingAuthPlugin } from './plugins/booking-auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { envPlugin, loadConfig, type AppConfig, type RawEnv } from './plugins/env.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -59,6 +62,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(authPlugin);
     await app.register(adaptersPlugin, { overrides: options.adapters });
     await app.register(dbPlugin, { connection: options.database });
+    await app.register(bookingAuthPlugin);
+    await app.register(holdSweeperPlugin);
     await app.register(swaggerPlugin);
     await app.register(
       async (api) => {
@@ -66,6 +71,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       },
       { prefix: API_PREFIX },
     );
+    if (config.payments.provider === 'sandbox') await app.register(paymentProviderPlugin, { prefix: '/pay' });
     await app.register(webPlugin);
   } catch (error) {
     // Whatever opened before the failure (the database) is closed again.

@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       seed: 'demo',
       trustProxy: false,
       geolocation: { provider: 'sandbox', url: undefined, timeoutMs: 3000 },
+      postcodes: { provider: 'sandbox', url: undefined, apiKey: undefined, timeoutMs: 3000 },
+      holdSweepIntervalMs: 30_000,
     });
     expect(config.dataDir).toBe('./.data');
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
@@ -43,5 +45,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
     expect(() => loadConfig({ GEOLOCATION_PROVIDER: 'http' })).toThrow(/GEOLOCATION_URL: Required when GEOLOCATION_PROVIDER is http/);
+    expect(() => loadConfig({ HOLD_SWEEP_INTERVAL_MS: '-5' })).toThrow(/HOLD_SWEEP_INTERVAL_MS/);
+    expect(loadConfig({ HOLD_SWEEP_INTERVAL_MS: '0' }).holdSweepIntervalMs).toBe(0);
   });
 });

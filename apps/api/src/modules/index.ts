@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import { bookingRoutes } from './bookings/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { geolocationRoutes } from './geolocation/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
+import { optionRoutes } from './options/routes.ts';
+import { postcodeRoutes } from './postcodes/routes.ts';
+import { selectionRoutes } from './selections/routes.ts';
 
 /** Every module's routes, each registered under /api in its own encapsulated context. */
-export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [healthRoutes, catalogueRoutes, marketingRoutes, geolocationRoutes];
+export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
+  healthRoutes,
+  catalogueRoutes,
+  marketingRoutes,
+  geolocationRoutes,
+  postcodeRoutes,
+  bookingRoutes,
+  optionRoutes,
+  selectionRoutes,
+];

@@ -1,9 +1,13 @@
 import { createGeolocation, type GeolocationPort } from '../adapters/geolocation/index.ts';
+import { createPaymentGateway, type PaymentGateway } from '../adapters/payments/index.ts';
+import { createPostcodes, type PostcodePort } from '../adapters/postcodes/index.ts';
 import { sharedPlugin } from '../lib/plugin.ts';
 
 /** Every third party the API talks to, each behind its port: sandbox by default, real by configuration. */
 export interface Adapters {
   geolocation: GeolocationPort;
+  postcodes: PostcodePort;
+  payments: PaymentGateway;
 }
 
 declare module 'fastify' {
@@ -15,6 +19,8 @@ declare module 'fastify' {
 export const adaptersPlugin = sharedPlugin('adapters', async (app, options: { overrides?: Partial<Adapters> }) => {
   const adapters: Adapters = {
     geolocation: options.overrides?.geolocation ?? createGeolocation(app.config.geolocation),
+    postcodes: options.overrides?.postcodes ?? createPostcodes(app.config.postcodes),
+    payments: options.overrides?.payments ?? createPaymentGateway(app.config.payments, app),
   };
   app.decorate('adapters', adapters);
 });

@@ -52,12 +52,44 @@ export const envSchema = z
     /** Token callers must send as ?token= to the sandbox, and the token sent to the http provider. */
     GEOLOCATION_TOKEN: z.string().min(1).default('sandbox-geolocation-token'),
     GEOLOCATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+    /** sandbox: built-in addresses for a few postcodes; http: a getAddress-style service. */
+    POSTCODE_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
+    /** http provider: URL template with {postcode}, e.g. https://api.getAddress.io/find/{postcode}. */
+    POSTCODE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** http provider: the service's key, sent as ?api-key=. */
+    POSTCODE_API_KEY: z.string().min(1).optional(),
+    POSTCODE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+    /** How often expired holds are released; 0 turns the sweeper off (availability ignores expired holds anyway). */
+    HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /** sandbox: our own card provider, served at /pay; http: a provider elsewhere speaking the same API. */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
+    /** The provider's base URL (its sdk.js, frame and server API live under it); defaults to PUBLIC_URL/pay. */
+    PAYMENT_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Secret key for the provider's server API; the sandbox checks the same value. */
+    PAYMENT_SECRET_KEY: z.string().min(16, 'Use at least 16 characters').optional(),
+    /** How long a payment token (one opened card form) stays usable; the sandbox provider enforces it. */
+    PAYMENT_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   })
   .superRefine((env, ctx) => {
     if (env.GEOLOCATION_PROVIDER === 'http' && !env.GEOLOCATION_URL) {
       ctx.addIssue({ code: 'custom', path: ['GEOLOCATION_URL'], message: 'Required when GEOLOCATION_PROVIDER is http' });
     }
+    if (env.POSTCODE_PROVIDER === 'http') {
+      for (const name of ['POSTCODE_URL', 'POSTCODE_API_KEY'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'Required when POSTCODE_PROVIDER is http' });
+      }
+    }
+    if (env.PAYMENT_PROVIDER === 'http' && !env.PAYMENT_PROVIDER_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER_URL'], message: 'Required when PAYMENT_PROVIDER is http' });
+    }
+    // The sandbox key is public (it is in the README): fine for a sandbox that only takes test cards, never for a real provider.
+    if (env.PAYMENT_PROVIDER === 'http' && !env.PAYMENT_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_SECRET_KEY'], message: 'Required when PAYMENT_PROVIDER is http' });
+    }
   });
+
+/** The sandbox provider's default key; documented, so never a secret (see the check above). */
+export const SANDBOX_PAYMENT_SECRET_KEY = 'sk_sandbox_meridian_0000000000000000';
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -80,6 +112,21 @@ export interface AppConfig {
     token: string;
     timeoutMs: number;
   };
+  postcodes: {
+    provider: 'sandbox' | 'http';
+    url: string | undefined;
+    apiKey: string | undefined;
+    timeoutMs: number;
+  };
+  /** Milliseconds between sweeps of expired holds; 0 when the sweeper is off. */
+  holdSweepIntervalMs: number;
+  payments: {
+    provider: 'sandbox' | 'http';
+    /** Base URL of the provider, no trailing slash: `${url}/sdk.js`, `${url}/api/tokens`. */
+    url: string;
+    secretKey: string;
+    tokenTtlSeconds: number;
+  };
 }
 
 export type RawEnv = Record<string, string | undefined>;
@@ -97,6 +144,7 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
   }
   const env = parsed.data;
   const defaultLogLevel: LogLevel = env.NODE_ENV === 'test' ? 'silent' : 'info';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
@@ -106,7 +154,7 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     webDist: resolve(env.WEB_DIST),
     seed: env.SEED,
     trustProxy: env.TRUST_PROXY,
@@ -115,6 +163,19 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
       url: env.GEOLOCATION_URL,
       token: env.GEOLOCATION_TOKEN,
       timeoutMs: env.GEOLOCATION_TIMEOUT_MS,
+    },
+    postcodes: {
+      provider: env.POSTCODE_PROVIDER,
+      url: env.POSTCODE_URL,
+      apiKey: env.POSTCODE_API_KEY,
+      timeoutMs: env.POSTCODE_TIMEOUT_MS,
+    },
+    holdSweepIntervalMs: env.HOLD_SWEEP_INTERVAL_MS,
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      url: (env.PAYMENT_PROVIDER_URL ?? `${publicUrl}/pay`).replace(/\/+$/, ''),
+      secretKey: env.PAYMENT_SECRET_KEY ?? SANDBOX_PAYMENT_SECRET_KEY,
+      tokenTtlSeconds: env.PAYMENT_TOKEN_TTL_SECONDS,
     },
   };
 }

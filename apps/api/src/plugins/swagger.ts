@@ -17,6 +17,12 @@ export const swaggerPlugin = sharedPlugin('swagger', async (app) => {
         version: '1.0.0',
       },
       servers: [{ url: app.config.publicUrl }],
+      components: {
+        securitySchemes: {
+          // The booking token POST /bookings answers, or later a customer's access token.
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <token>' },
+        },
+      },
     },
     transform: createJsonSchemaTransform({ skipList: [DOCS_PREFIX, `${DOCS_PREFIX}/*`] }),
   });

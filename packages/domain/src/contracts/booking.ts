@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { currencyCodeSchema } from '../money.ts';
 import { VALIDATION } from '../messages.ts';
 import { BOOKING_TOKEN_TIMEOUT_SECONDS } from '../timing.ts';
-import { bookedPassengerSchema, bookingPassengersSchema, bookingSourceSchema } from '../booking/participant-form.ts';
+import { MAX_ONLINE_PARTICIPANTS, MIN_ONLINE_PARTICIPANTS } from '../booking/departure-rules.ts';
+import { bookedPassengerSchema, bookingPassengerSchema, bookingSourceSchema, participantAddressSchema } from '../booking/participant-form.ts';
 import { componentSchema } from './options.ts';
 import { prePaymentDetailsSchema } from './selections.ts';
 import { dataEnvelope, defineEndpoint, isoDateSchema, isoDateTimeSchema } from './common.ts';
@@ -18,14 +19,27 @@ export const BOOKING_STATUSES = ['Quote', 'Optional', 'Confirmed', 'Cancelled'] 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
+/**
+ * 1 or 2 passengers, the lead first. The lead must carry an address; a second
+ * passenger sent without one takes the lead's (spec section 3), so the API
+ * does it too rather than trusting every client to.
+ */
+export const createBookingPassengersSchema = z
+  .array(bookingPassengerSchema.extend({ address: participantAddressSchema.optional() }), { error: VALIDATION.participantCount })
+  .min(MIN_ONLINE_PARTICIPANTS, VALIDATION.participantCount)
+  .max(MAX_ONLINE_PARTICIPANTS, VALIDATION.participantCount)
+  .superRefine((passengers, ctx) => {
+    if (passengers[0] && !passengers[0].address) ctx.addIssue({ code: 'custom', path: [0, 'address'], message: VALIDATION.valueRequired });
+  });
+
 export const createBookingBodySchema = z.object({
   brand_channel: z.number().int(),
   currency: currencyCodeSchema,
   tour_code: z.string().trim().min(1, VALIDATION.valueRequired).max(20),
   departure_date: isoDateSchema,
   departure_id: z.number().int().positive(),
-  /** The first passenger is the lead; each has an address (see passengersForBooking). */
-  passengers: bookingPassengersSchema,
+  /** The first passenger is the lead (see passengersForBooking). */
+  passengers: createBookingPassengersSchema,
   source: bookingSourceSchema,
 });
 export type CreateBookingBodyInput = z.input<typeof createBookingBodySchema>;

@@ -56,6 +56,8 @@ export const allocations = pgTable(
       .where(sql`${t.state} <> 'released'`),
     index('allocations_departure_state_idx').on(t.departureId, t.state),
     index('allocations_option_state_idx').on(t.optionId, t.state),
+    // The sweeper's search: live holds by expiry, small because holds are short-lived.
+    index('allocations_held_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 'held'`),
     check('allocations_quantity_positive', sql`${t.quantity} > 0`),
     check('allocations_hold_expires', sql`${t.state} <> 'held' or ${t.expiresAt} is not null`),
   ],

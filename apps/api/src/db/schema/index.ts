@@ -11,3 +11,4 @@ export * from './documents.ts';
 export * from './outbox.ts';
 export * from './audit.ts';
 export * from './system.ts';
+export * from './payment-provider.ts';

@@ -85,3 +85,9 @@ export async function findDeparture(db: Database, code: string, startDate: strin
   const [speakerMap, [departure]] = await Promise.all([speakersByTour(db, [row.tour.id]), withPlacesAndPrices(db, [row.departure], now)]);
   return { tour: row.tour, speakers: speakerMap.get(row.tour.id) ?? [], departure: departure! };
 }
+
+/** A departure's booking window and places, by id. */
+export async function departureById(db: Database, departureId: number): Promise<DepartureRow | null> {
+  const [row] = await db.select().from(departures).where(eq(departures.id, departureId));
+  return row ?? null;
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { allocations } from '../../db/schema/index.ts';
 
@@ -18,4 +18,40 @@ export async function placesTaken(db: Database, departureIds: number[], now: Dat
   return new Map(rows.map((row) => [row.departureId, Number(row.taken)]));
 }
 
-export const placesLeft = (capacity: number, taken: number | undefined) => Math.max(0, capacity - (taken ?? 0));
+export const placesLeft = (capacity: number, taken: number | undefined) => unitsLeft(capacity, taken);
+
+export interface UnitsTaken {
+  /** Places on the departure itself. */
+  places: number;
+  /** Units of each option, by option id; options nobody holds are absent. */
+  byOption: Map<number, number>;
+}
+
+/**
+ * Everything taken on one departure, in one query: places and every option's
+ * units. `exceptBooking` leaves a booking's own allocations out, which is what
+ * that booking may still choose from: resubmitting its selections gives its
+ * own holds back before taking new ones.
+ */
+export async function unitsTaken(db: Database, departureId: number, now: Date, exceptBooking?: number): Promise<UnitsTaken> {
+  const rows = await db
+    .select({ optionId: allocations.optionId, taken: sql<number>`cast(sum(${allocations.quantity}) as integer)` })
+    .from(allocations)
+    .where(
+      and(
+        eq(allocations.departureId, departureId),
+        isActiveAllocation(now),
+        exceptBooking === undefined ? undefined : ne(allocations.bookingId, exceptBooking),
+      ),
+    )
+    .groupBy(allocations.optionId);
+  const taken: UnitsTaken = { places: 0, byOption: new Map() };
+  for (const row of rows) {
+    if (row.optionId === null) taken.places = Number(row.taken);
+    else taken.byOption.set(row.optionId, Number(row.taken));
+  }
+  return taken;
+}
+
+/** Units left of a stock: never reported below 0, even if an operator shrank it under what is sold. */
+export const unitsLeft = (stock: number, taken: number | undefined) => Math.max(0, stock - (taken ?? 0));

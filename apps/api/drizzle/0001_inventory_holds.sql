@@ -1,0 +1,1 @@
+CREATE INDEX "allocations_held_expiry_idx" ON "allocations" USING btree ("expires_at") WHERE "allocations"."state" = 'held';

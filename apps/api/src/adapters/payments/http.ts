@@ -1,0 +1,109 @@
+import { fromProviderAmount, toProviderAmount } from '@tours/domain';
+import type { z } from 'zod';
+import { PaymentGatewayError, type GatewayPayment, type PaymentGateway } from './port.ts';
+import { createTokenResponseSchema, paymentResponseSchema, type CreateTokenBody } from './wire.ts';
+
+export interface HttpPaymentGatewayOptions {
+  /** The provider's base URL, e.g. https://pay.example/pay: `${url}/sdk.js`, `${url}/api/tokens`. */
+  url: string;
+  secretKey: string;
+  timeoutMs?: number;
+  /** Another transport with fetch's shape: tests and the in-process sandbox use app.inject. */
+  fetch?: typeof fetch;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The provider's error body, read only to pass its field messages on. */
+function errorFields(body: unknown): Record<string, string> | undefined {
+  const fields = (body as { error?: { fields?: unknown } } | null)?.error?.fields;
+  if (!fields || typeof fields !== 'object') return undefined;
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
+ * The PaymentGateway over the provider's server API (HTTP, JSON, secret key
+ * as a bearer token). The sandbox at /pay speaks the same API, so choosing a
+ * real provider is a matter of PAYMENT_PROVIDER_URL and PAYMENT_SECRET_KEY.
+ */
+export function createHttpPaymentGateway(options: HttpPaymentGatewayOptions): PaymentGateway {
+  const base = options.url.replace(/\/+$/, '');
+  const fetchFn = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function call(path: string, init: { method: 'GET' | 'POST'; body?: unknown }): Promise<{ status: number; body: unknown }> {
+    let response: Response;
+    try {
+      response = await fetchFn(`${base}${path}`, {
+        method: init.method,
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${options.secretKey}`,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new PaymentGatewayError(`The card provider did not answer: ${(error as Error).message}`);
+    }
+    const body: unknown = await response.json().catch(() => null);
+    return { status: response.status, body };
+  }
+
+  function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new PaymentGatewayError(`The card provider answered ${what} in an unknown shape`);
+    return parsed.data;
+  }
+
+  function failure(status: number, body: unknown, what: string): PaymentGatewayError {
+    if (status === 401 || status === 403) return new PaymentGatewayError(`The card provider refused our key (${status}) for ${what}`, status);
+    const fields = status === 400 ? errorFields(body) : undefined;
+    return new PaymentGatewayError(`The card provider answered ${status} to ${what}`, status, fields);
+  }
+
+  return {
+    scriptUrl: `${base}/sdk.js`,
+    origin: new URL(base).origin,
+
+    async createToken(request) {
+      const body: CreateTokenBody = {
+        amount: toProviderAmount(request.amount),
+        currency: request.currency,
+        crm_key: request.crmKey,
+        instance_key: request.instanceKey,
+        theme: { primary_colour: request.theme.primaryColour, width: request.theme.width },
+        logo: request.logo,
+        account: { ...request.payer },
+        allowed_origin: request.allowedOrigin,
+        frequency: 'ONEOFF',
+        save_card: false,
+      };
+      const { status, body: answer } = await call('/api/tokens', { method: 'POST', body });
+      if (status !== 201 && status !== 200) throw failure(status, answer, 'a token request');
+      const token = parse(createTokenResponseSchema, answer, 'a token request');
+      return { token: token.token, expiresAt: new Date(token.expires_at) };
+    },
+
+    async getPayment(id): Promise<GatewayPayment | null> {
+      const { status, body } = await call(`/api/payments/${encodeURIComponent(id)}`, { method: 'GET' });
+      if (status === 404) return null;
+      if (status !== 200) throw failure(status, body, 'a payment look-up');
+      const payment = parse(paymentResponseSchema, body, 'a payment look-up');
+      // Money decisions rest on this answer, so an inconsistent one is a failure, not a guess.
+      if (payment.id !== id || fromProviderAmount(payment.amount) !== payment.amount_minor) {
+        throw new PaymentGatewayError('The card provider answered a payment look-up inconsistently');
+      }
+      return {
+        id: payment.id,
+        status: payment.status,
+        amountMinor: payment.amount_minor,
+        currency: payment.currency,
+        crmKey: payment.crm_key,
+        createdAt: new Date(payment.created_at),
+        card: payment.card,
+      };
+    },
+  };
+}

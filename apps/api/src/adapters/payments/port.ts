@@ -1,0 +1,71 @@
+import type { CurrencyCode, PaymentAccount } from '@tours/domain';
+
+/**
+ * Card payments (spec sections 3, 4, 7): our API asks the provider for a
+ * token that opens its inline card form for an amount, and later asks the
+ * provider what became of a payment before it trusts the browser's word.
+ * The browser talks to the provider directly (its sdk.js and frame); card
+ * details never reach us.
+ */
+export interface PaymentGateway {
+  /** Opens a one-off card payment; the token goes to the browser, which mounts the form with it. */
+  createToken(request: GatewayTokenRequest): Promise<GatewayToken>;
+  /** The provider's record of a payment, or null when it knows no payment by that id. */
+  getPayment(id: string): Promise<GatewayPayment | null>;
+  /** The provider's browser script: `SandboxPay.mount(container, { token, onMessage })`. */
+  readonly scriptUrl: string;
+  /** The provider's origin: the frame's messages come from it, so the page's CSP must allow it for scripts and frames. */
+  readonly origin: string;
+}
+
+/** The payer as the provider prints them: the spec's account fields without the crm key (the booking decides that). */
+export type GatewayPayer = Omit<PaymentAccount, 'crm_key'>;
+
+export interface GatewayTokenRequest {
+  /** Minor units, above zero; the provider receives major units with two decimals. */
+  amount: number;
+  currency: CurrencyCode;
+  /** Our booking id: the provider files the payment under it and echoes it back in getPayment. */
+  crmKey: string;
+  instanceKey: string;
+  theme: { primaryColour: string; width: string };
+  /** An absolute URL, or a path on allowedOrigin ('/logo.svg'). */
+  logo: string;
+  payer: GatewayPayer;
+  /** The origin of the page that mounts the form; only it may frame the form and receive its messages. */
+  allowedOrigin: string;
+}
+
+export interface GatewayToken {
+  token: string;
+  expiresAt: Date;
+}
+
+export type GatewayPaymentStatus = 'succeeded' | 'declined';
+
+export interface GatewayPayment {
+  id: string;
+  status: GatewayPaymentStatus;
+  /** Minor units. */
+  amountMinor: number;
+  currency: CurrencyCode;
+  crmKey: string;
+  createdAt: Date;
+  card: { brand: string; last4: string };
+}
+
+/**
+ * The provider could not be asked or answered nonsense: unreachable, timed
+ * out, refused our key, or a 5xx. Callers answer 502 SERVICE_FAILURE and
+ * never guess; a 400 carries the provider's field messages (our bug).
+ */
+export class PaymentGatewayError extends Error {
+  override name = 'PaymentGatewayError';
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}

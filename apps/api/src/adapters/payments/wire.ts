@@ -1,0 +1,116 @@
+import { CURRENCIES, fromProviderAmount } from '@tours/domain';
+import { z } from 'zod';
+
+/**
+ * The card provider's server API on the wire, as the provider documents it.
+ * Described once: the sandbox provider validates requests with it and the
+ * http adapter parses answers with it, so the two cannot drift apart. A real
+ * provider with another dialect gets an adapter of its own behind the port.
+ */
+
+const line = z.string().trim().max(100);
+
+const MAX_AMOUNT_MINOR = 2_147_483_647;
+
+/** Major units with exactly two decimals, above zero: '1234.50'. */
+export const amountSchema = z
+  .string()
+  .regex(/^\d{1,8}\.\d{2}$/, "Use major units with exactly two decimals, such as '1234.50'")
+  .refine((amount) => (fromProviderAmount(amount) ?? 0) > 0, 'The amount must be more than 0')
+  // Amounts are stored as 32-bit minor units.
+  .refine((amount) => (fromProviderAmount(amount) ?? 0) <= MAX_AMOUNT_MINOR, 'The amount is too large');
+
+/** 'https://shop.example' exactly: scheme, host and port, nothing after. */
+export const originSchema = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+    } catch {
+      return false;
+    }
+  }, 'Use an origin such as https://shop.example (scheme, host and port only)');
+
+/** An absolute http(s) address, or a path on the merchant's origin ('/logo.svg'). */
+const logoSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value === '' || /^\/(?!\/)/.test(value) || /^https?:\/\//.test(value), 'Use an http(s) URL or a path starting with /');
+
+export const createTokenBodySchema = z.object({
+  amount: amountSchema,
+  currency: z.enum(CURRENCIES),
+  crm_key: z.string().trim().min(1).max(64),
+  instance_key: z.string().trim().min(1).max(100),
+  theme: z.object({
+    primary_colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1f3a5f'),
+    width: z
+      .string()
+      .regex(/^\d{1,4}(px|%)$/, "Use a width such as '100%' or '480px'")
+      .default('100%'),
+  }),
+  logo: logoSchema.default(''),
+  account: z.object({
+    first_name: z.string().trim().min(1).max(50),
+    last_name: z.string().trim().min(1).max(50),
+    email: z.string().trim().min(1).max(254),
+    address_line_1: line.default(''),
+    address_line_2: line.default(''),
+    address_line_3: line.default(''),
+    address_line_4: line.default(''),
+    address_line_5: line.default(''),
+    address_line_6: line.default(''),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'Use an ISO 3166 alpha-2 code')
+      .transform((code) => code.toUpperCase())
+      .default('GB'),
+  }),
+  /** The merchant page's origin: the only one that may frame the form and hear from it. */
+  allowed_origin: originSchema,
+  /** Payments are one-off; nothing else is offered. */
+  frequency: z.literal('ONEOFF'),
+  /** Cards are never stored. */
+  save_card: z.literal(false),
+});
+export type CreateTokenBody = z.input<typeof createTokenBodySchema>;
+
+export const createTokenResponseSchema = z.object({
+  token: z.string().min(1),
+  /** ISO date-time. */
+  expires_at: z.string(),
+});
+
+export const paymentStatusSchema = z.enum(['succeeded', 'declined']);
+
+export const paymentResponseSchema = z.object({
+  id: z.string(),
+  status: paymentStatusSchema,
+  amount: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  crm_key: z.string(),
+  /** ISO date-time. */
+  created_at: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string() }),
+});
+export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
+
+/** The frame's own call: the card details go to the provider only, never to the merchant. */
+export const framePaymentBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  card_number: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+  name: z.string().max(100),
+});
+
+export const framePaymentResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('succeeded'), payment_id: z.string() }),
+  z.object({ status: z.literal('declined'), message: z.string() }),
+  z.object({ status: z.literal('expired') }),
+]);
+export type FramePaymentResponse = z.infer<typeof framePaymentResponseSchema>;

@@ -1,0 +1,86 @@
+import type { CurrencyCode } from '@tours/domain';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { bookingComponents, bookingPassengers, bookings, promotions, type BookingStatus, type ComponentType } from '../../db/schema/index.ts';
+
+export interface LockedBooking {
+  status: BookingStatus;
+  /** In booking order: the lead first. */
+  passengerIds: number[];
+  /** The applied promotions' value: zero or negative. */
+  discount: number;
+}
+
+/**
+ * Takes the booking row FOR UPDATE before anything else, so two submissions of
+ * one booking (a double click, two tabs) run one after the other, and reads
+ * what pricing needs from it.
+ */
+export async function lockBooking(db: Database, bookingId: number): Promise<LockedBooking | null> {
+  const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  if (!booking) return null;
+  const [passengers, [promotion]] = await Promise.all([
+    db
+      .select({ id: bookingPassengers.id })
+      .from(bookingPassengers)
+      .where(eq(bookingPassengers.bookingId, bookingId))
+      .orderBy(asc(bookingPassengers.position)),
+    db
+      .select({ discount: sql<number>`cast(coalesce(sum(${bookingComponents.price}), 0) as integer)` })
+      .from(bookingComponents)
+      .where(and(eq(bookingComponents.bookingId, bookingId), eq(bookingComponents.componentType, 'PromotionalCode'))),
+  ]);
+  return { status: booking.status, passengerIds: passengers.map((p) => p.id), discount: Number(promotion?.discount ?? 0) };
+}
+
+export interface ComponentLine {
+  componentType: Exclude<ComponentType, 'PromotionalCode'>;
+  name: string;
+  optionId: number | null;
+  unitPrice: number;
+  quantity: number;
+}
+
+/**
+ * Replaces what the booking is made of with newly priced lines, keeping an
+ * applied promotion. Returns the new component ids in the order of `lines`.
+ * Allocations must no longer point at the old lines (releaseBookingHolds).
+ */
+export async function replaceComponents(
+  db: Database,
+  bookingId: number,
+  currency: CurrencyCode,
+  lines: readonly ComponentLine[],
+): Promise<number[]> {
+  await db.delete(bookingComponents).where(and(eq(bookingComponents.bookingId, bookingId), ne(bookingComponents.componentType, 'PromotionalCode')));
+  if (lines.length === 0) return [];
+  const rows = await db
+    .insert(bookingComponents)
+    .values(lines.map((line) => ({ ...line, bookingId, currency, price: line.unitPrice * line.quantity })))
+    .returning({ id: bookingComponents.id });
+  return rows.map((row) => row.id);
+}
+
+export async function listComponents(db: Database, bookingId: number) {
+  return db
+    .select({
+      id: bookingComponents.id,
+      name: bookingComponents.name,
+      componentType: bookingComponents.componentType,
+      price: bookingComponents.price,
+      currency: bookingComponents.currency,
+    })
+    .from(bookingComponents)
+    .where(eq(bookingComponents.bookingId, bookingId))
+    .orderBy(asc(bookingComponents.id));
+}
+
+/** Promotions applied to the booking. Codes are never listed before the customer has typed one. */
+export async function appliedPromotions(db: Database, bookingId: number) {
+  return db
+    .selectDistinct({ id: promotions.id, code: promotions.code, description: promotions.description })
+    .from(bookingComponents)
+    .innerJoin(promotions, eq(promotions.id, bookingComponents.promotionId))
+    .where(eq(bookingComponents.bookingId, bookingId))
+    .orderBy(asc(promotions.id));
+}

@@ -1,0 +1,35 @@
+import { createBooking, getBookingTour, toIsoDate } from '@tours/domain';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../lib/http-error.ts';
+import { registerEndpoint } from '../../lib/register-endpoint.ts';
+import { isBookableOnline } from '../catalogue/booking-window.ts';
+import { departureById } from '../catalogue/repository.ts';
+import { unitsTaken } from '../inventory/availability.ts';
+import { createBooking as create } from './create.ts';
+import { sessionOf } from './session.ts';
+
+export async function bookingRoutes(app: FastifyInstance) {
+  registerEndpoint(
+    app,
+    createBooking,
+    async (request) => ({ data: await create(app.db, request.body, { now: app.clock.now(), requestId: request.id }) }),
+    { status: 201 },
+  );
+
+  registerEndpoint(app, getBookingTour, async (request) => {
+    const session = sessionOf(request);
+    const now = app.clock.now();
+    const [departure, taken] = await Promise.all([
+      departureById(app.db, session.departureId),
+      unitsTaken(app.db, session.departureId, now, session.bookingId),
+    ]);
+    // The booking's own holds are its to keep, so only others' count against it.
+    const placesLeft = departure ? departure.capacity - taken.places : 0;
+    const bookable =
+      departure !== null &&
+      isBookableOnline({ ...departure, placesLeft, brandChannel: session.brandChannel }, toIsoDate(now)) &&
+      placesLeft >= session.participants;
+    if (!bookable) throw new HttpError(404, 'NO_RESULTS', 'This departure can no longer be booked online.');
+    return { data: { id: session.tourId, name: session.tourName } };
+  });
+}

@@ -1,0 +1,56 @@
+import type { CurrencyCode } from '@tours/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { bookings, departures, tours, type BookingStatus } from '../../db/schema/index.ts';
+
+/** The booking a bearer token opens, with what every booking call needs to scope and price its work. */
+export interface BookingSession {
+  bookingId: number;
+  status: BookingStatus;
+  currency: CurrencyCode;
+  departureId: number;
+  tourId: number;
+  tourName: string;
+  brandChannel: number;
+  /** How many passengers travel on the booking. */
+  participants: number;
+  /** Holds placed in this session lapse with it. */
+  expiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the 'booking' auth guard; null on routes without it. */
+    bookingSession: BookingSession | null;
+  }
+}
+
+/** One indexed lookup by the token's hash (bookings.token_hash is unique). */
+export async function findSessionByTokenHash(db: Database, tokenHash: string): Promise<BookingSession | null> {
+  const [row] = await db
+    .select({
+      bookingId: bookings.id,
+      status: bookings.status,
+      currency: bookings.currency,
+      departureId: bookings.departureId,
+      tourId: tours.id,
+      tourName: tours.name,
+      brandChannel: tours.brandChannel,
+      expiresAt: bookings.tokenExpiresAt,
+      // Aliased: drizzle leaves columns unqualified in some queries, and an unqualified id here would be the passenger's.
+      participants: sql<number>`(select cast(count(*) as integer) from booking_passengers bp where bp.booking_id = ${bookings.id})`,
+    })
+    .from(bookings)
+    .innerJoin(departures, eq(departures.id, bookings.departureId))
+    .innerJoin(tours, eq(tours.id, departures.tourId))
+    .where(eq(bookings.tokenHash, tokenHash));
+  if (!row?.expiresAt) return null;
+  return { ...row, participants: Number(row.participants), expiresAt: row.expiresAt };
+}
+
+/** The guard ran before any handler that calls this; a missing session is a wiring mistake, not the caller's. */
+export function sessionOf(request: FastifyRequest): BookingSession {
+  if (!request.bookingSession) throw new Error(`${request.method} ${request.url} reached its handler without a booking session`);
+  return request.bookingSession;
+}

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.ts';
+import { sharedPlugin } from '../../lib/plugin.ts';
+
+export interface SweepResult {
+  released: number;
+  bookingIds: number[];
+}
+
+/**
+ * Releases every hold whose time is up, in one statement. Safe with many API
+ * replicas sweeping at once: SKIP LOCKED lets each take rows nobody else is
+ * touching, so sweepers never wait on each other or on a booking being
+ * changed, and a row is released once. Availability already ignores expired
+ * holds, so this only tidies: correctness never waits for it.
+ */
+export async function sweepExpiredHolds(db: Database, now: Date): Promise<SweepResult> {
+  // A transaction even for one statement: on PGlite it keeps the write out of another request's open transaction.
+  const rows = await db.transaction((tx) =>
+    queryRows<{ id: number; booking_id: number }>(
+      tx,
+      sql`update allocations set state = 'released', updated_at = ${now}
+          where id in (
+            select id from allocations
+            where state = 'held' and expires_at <= ${now}
+            for update skip locked
+          )
+          returning id, booking_id`,
+    ),
+  );
+  return { released: rows.length, bookingIds: [...new Set(rows.map((row) => Number(row.booking_id)))] };
+}
+
+/**
+ * Sweeps every HOLD_SWEEP_INTERVAL_MS while the app runs (0: never). One sweep
+ * at a time per process; a failed sweep is logged and the next one tries again.
+ */
+export const holdSweeperPlugin = sharedPlugin('hold-sweeper', async (app) => {
+  const interval = app.config.holdSweepIntervalMs;
+  if (interval === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const sweep = async () => {
+    try {
+      const result = await sweepExpiredHolds(app.db, app.clock.now());
+      if (result.released > 0) app.log.info(result, 'released expired holds');
+    } catch (error) {
+      app.log.error({ err: error }, 'sweeping expired holds failed');
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sweep().finally(schedule);
+    }, interval);
+    // The sweeper alone never keeps the process alive.
+    timer.unref();
+  };
+
+  app.addHook('onReady', async () => schedule());
+  // preClose: before the database plugin's onClose shuts the connection a sweep may be using.
+  app.addHook('preClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  });
+});

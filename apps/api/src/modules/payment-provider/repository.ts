@@ -1,0 +1,131 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import type { FramePaymentResponse } from '../../adapters/payments/wire.ts';
+import type { Database } from '../../db/client.ts';
+import { payPayments, payTokens, type PayAccount } from '../../db/schema/payment-provider.ts';
+import { outcomeOf, type CheckedCard } from './cards.ts';
+
+export type PayToken = typeof payTokens.$inferSelect;
+export type PayPayment = typeof payPayments.$inferSelect;
+/** The database or a transaction on it: both can select. */
+type Reader = Pick<Database, 'select'>;
+export type NewPayToken = Omit<typeof payTokens.$inferInsert, 'id' | 'tokenHash'>;
+
+/** Declined attempts one token allows; then it closes, so a leaked token cannot be used to test stolen cards. */
+export const MAX_DECLINES_PER_TOKEN = 10;
+
+/** Tokens are looked up by digest: the database never holds a usable token. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 256 random bits; the prefix only helps people tell a token from a payment id in logs and support mail. */
+const newToken = () => `ptok_${randomBytes(32).toString('base64url')}`;
+const newPaymentId = () => `pay_${randomBytes(12).toString('hex')}`;
+
+export function accountOf(account: {
+  first_name: string;
+  last_name: string;
+  email: string;
+  country: string;
+  address_line_1: string;
+  address_line_2: string;
+  address_line_3: string;
+  address_line_4: string;
+  address_line_5: string;
+  address_line_6: string;
+}): PayAccount {
+  const lines = [1, 2, 3, 4, 5, 6].map((n) => account[`address_line_${n}` as `address_line_${1 | 2 | 3 | 4 | 5 | 6}`]);
+  return {
+    first_name: account.first_name,
+    last_name: account.last_name,
+    email: account.email,
+    address_lines: lines.filter((line) => line !== ''),
+    country: account.country,
+  };
+}
+
+export async function createToken(db: Database, values: NewPayToken): Promise<{ token: string; row: PayToken }> {
+  const token = newToken();
+  const [row] = await db
+    .insert(payTokens)
+    .values({ ...values, tokenHash: hashToken(token) })
+    .returning();
+  return { token, row: row! };
+}
+
+export async function findToken(db: Database, token: string): Promise<PayToken | undefined> {
+  const [row] = await db.select().from(payTokens).where(eq(payTokens.tokenHash, hashToken(token)));
+  return row;
+}
+
+export async function findPayment(db: Database, id: string): Promise<PayPayment | undefined> {
+  const [row] = await db.select().from(payPayments).where(eq(payPayments.id, id));
+  return row;
+}
+
+export async function succeededPaymentOf(db: Reader, tokenId: number): Promise<PayPayment | undefined> {
+  const [row] = await db
+    .select()
+    .from(payPayments)
+    .where(and(eq(payPayments.tokenId, tokenId), eq(payPayments.status, 'succeeded')));
+  return row;
+}
+
+/** PostgreSQL's unique_violation, as either driver reports it (drizzle may wrap the driver's error). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Pays a token with a checked card, at most once. The token's row is locked
+ * for the attempt, so concurrent submits take turns and each later one sees
+ * the first success and answers it; the partial unique index on successful
+ * payments per token is the last word should anything get past the lock.
+ * Returns null for a token nobody issued.
+ */
+export async function payToken(db: Database, token: string, card: CheckedCard, now: Date): Promise<FramePaymentResponse | null> {
+  const tokenHash = hashToken(token);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(payTokens).where(eq(payTokens.tokenHash, tokenHash)).for('update');
+      if (!row) return null;
+      const paid = await succeededPaymentOf(tx, row.id);
+      if (paid) return { status: 'succeeded', payment_id: paid.id };
+      if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired' };
+
+      const [declines] = await tx
+        .select({ n: count() })
+        .from(payPayments)
+        .where(and(eq(payPayments.tokenId, row.id), eq(payPayments.status, 'declined')));
+      const { outcome, message } = outcomeOf(card.digits);
+      if (outcome === 'expired-request' || (declines?.n ?? 0) >= MAX_DECLINES_PER_TOKEN) {
+        // The form closes for good: later submits and reloads see an expired token.
+        await tx.update(payTokens).set({ expiresAt: now }).where(eq(payTokens.id, row.id));
+        return { status: 'expired' };
+      }
+
+      const id = newPaymentId();
+      await tx.insert(payPayments).values({
+        id,
+        tokenId: row.id,
+        status: outcome === 'succeeds' ? 'succeeded' : 'declined',
+        amount: row.amount,
+        currency: row.currency,
+        crmKey: row.crmKey,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        declineMessage: message ?? null,
+        createdAt: now,
+      });
+      return outcome === 'succeeds' ? { status: 'succeeded', payment_id: id } : { status: 'declined', message: message ?? '' };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const row = await findToken(db, token);
+    const paid = row && (await succeededPaymentOf(db, row.id));
+    if (!paid) throw error;
+    return { status: 'succeeded', payment_id: paid.id };
+  }
+}

@@ -1,0 +1,81 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { fromProviderAmount, toProviderAmount } from '@tours/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createTokenBodySchema, createTokenResponseSchema, paymentResponseSchema } from '../../adapters/payments/wire.ts';
+import { notFound, unauthorized } from '../../lib/http-error.ts';
+import { accountOf, createToken, findPayment } from './repository.ts';
+
+/** Digests of equal length, so the comparison takes the same time however much of the key matched. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * The provider's server-to-server API: merchants (our API, through the
+ * PaymentGateway port) open payments and read them back with the secret key.
+ * Kept out of our OpenAPI document: it is the provider's API, not ours.
+ */
+export async function serverApiRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
+    if (!match || !sameSecret(match[1]!, app.config.payments.secretKey)) {
+      reply.header('www-authenticate', 'Bearer');
+      throw unauthorized('Send the secret key as Authorization: Bearer <key>.');
+    }
+    reply.header('cache-control', 'no-store');
+  });
+
+  api.post(
+    '/tokens',
+    { schema: { hide: true, body: createTokenBodySchema, response: { 201: createTokenResponseSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      const now = app.clock.now();
+      const { token, row } = await createToken(app.db, {
+        // The schema has checked the form, so this always parses.
+        amount: fromProviderAmount(body.amount)!,
+        currency: body.currency,
+        crmKey: body.crm_key,
+        instanceKey: body.instance_key,
+        primaryColour: body.theme.primary_colour.toLowerCase(),
+        width: body.theme.width,
+        logo: body.logo,
+        account: accountOf(body.account),
+        allowedOrigin: body.allowed_origin,
+        expiresAt: new Date(now.getTime() + app.config.payments.tokenTtlSeconds * 1000),
+        createdAt: now,
+      });
+      return reply.code(201).send({ token, expires_at: row.expiresAt.toISOString() });
+    },
+  );
+
+  api.get(
+    '/payments/:id',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: paymentResponseSchema },
+      },
+    },
+    async (request) => {
+      const payment = await findPayment(app.db, request.params.id);
+      if (!payment) throw notFound('No payment has this id.');
+      return {
+        id: payment.id,
+        status: payment.status,
+        amount: toProviderAmount(payment.amount),
+        amount_minor: payment.amount,
+        currency: payment.currency,
+        crm_key: payment.crmKey,
+        created_at: payment.createdAt.toISOString(),
+        card: { brand: payment.cardBrand, last4: payment.cardLast4 },
+      };
+    },
+  );
+}

@@ -1,0 +1,109 @@
+import { toIsoDate, type Allocations, type PrePaymentDetails } from '@tours/domain';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { conflict, notFound, serviceFailure, validationFailed } from '../../lib/http-error.ts';
+import { lockBooking, replaceComponents } from '../bookings/repository.ts';
+import type { BookingSession } from '../bookings/session.ts';
+import { isBookableOnline } from '../catalogue/booking-window.ts';
+import { unitsLeft, unitsTaken } from '../inventory/availability.ts';
+import { placeHolds, releaseBookingHolds, shortages, type Need } from '../inventory/holds.ts';
+import { loadOffer, lockOptions } from '../options/repository.ts';
+import { priceSelections } from './price.ts';
+import { checkSelections } from './validate.ts';
+
+/** What the client reads as availability false (spec section 8): the choice cannot be had any more. */
+const unavailable = (message: string) => serviceFailure(message, 409);
+
+export interface SubmitSelections {
+  session: BookingSession;
+  allocations: Allocations;
+  now: Date;
+  requestId: string;
+}
+
+/**
+ * Replaces the booking's selections in one transaction: checks them, holds a
+ * place for every passenger and a unit of every allocated option until the
+ * booking session ends, and prices them from our own figures. Any failure
+ * rolls everything back, so the booking keeps its previous holds and lines.
+ *
+ * Locks, always in this order so transactions never wait on each other
+ * crosswise: the booking row, the departure row (every transaction that
+ * allocates on a departure takes it, so they run one at a time per
+ * departure), then the chosen option rows by id. Units left are counted only
+ * once the departure lock is held, so they cannot change before the holds are
+ * written.
+ */
+export async function submitSelections(db: Database, input: SubmitSelections): Promise<PrePaymentDetails> {
+  const { session, allocations, now } = input;
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, session.bookingId);
+    if (!booking) throw notFound('The booking no longer exists.');
+    if (booking.status !== 'Quote') throw conflict(`This booking is ${booking.status} and can no longer be changed online.`);
+    const offer = await loadOffer(tx, session.departureId, session.currency, { lockDeparture: true });
+    if (!offer || offer.pricePerPerson === null) throw unavailable('This departure is no longer sold in the booking currency.');
+
+    const party = booking.passengerIds.length;
+    const taken = await unitsTaken(tx, offer.departureId, now, session.bookingId);
+    const placesLeft = offer.capacity - taken.places;
+    const window = { ...offer, placesLeft, brandChannel: session.brandChannel };
+    if (!isBookableOnline(window, toIsoDate(now)) || placesLeft < party) {
+      throw unavailable('This departure can no longer be booked online.');
+    }
+
+    const check = checkSelections(allocations, {
+      offer,
+      passengerIds: booking.passengerIds,
+      inStockForParty: (option) => unitsLeft(option.inventory, taken.byOption.get(option.id)) >= party,
+    });
+    if (check.outcome === 'invalid') throw validationFailed(check.fields);
+    if (check.outcome === 'unavailable') throw unavailable(check.message);
+    const { lines } = check;
+
+    // Re-read under lock: an operator may have changed an option's inventory since the offer was read.
+    const inventory = await lockOptions(tx, lines.map((line) => line.option.id).sort((a, b) => a - b));
+    const needs: Need[] = [
+      { optionId: null, units: party, label: 'places on the tour' },
+      ...lines.map((line) => ({ optionId: line.option.id, units: line.passengerIds.length, label: line.option.name })),
+    ];
+    const short = shortages(needs, { capacity: offer.capacity, inventory: (id) => inventory.get(id) ?? 0 }, taken);
+    if (short.length > 0) throw unavailable(`No longer available: ${short.map((need) => need.label).join(', ')}.`);
+
+    const { details, components } = priceSelections({
+      tourName: session.tourName,
+      pricePerPerson: offer.pricePerPerson,
+      participants: party,
+      lines,
+      discount: booking.discount,
+      currency: session.currency,
+      brandChannel: session.brandChannel,
+    });
+    await releaseBookingHolds(tx, session.bookingId, now);
+    const [tourComponentId, ...optionComponentIds] = await replaceComponents(tx, session.bookingId, session.currency, components);
+    const held = await placeHolds(tx, {
+      bookingId: session.bookingId,
+      departureId: offer.departureId,
+      expiresAt: session.expiresAt,
+      lines: [
+        { optionId: null, componentId: tourComponentId!, passengerIds: booking.passengerIds },
+        ...lines.map((line, index) => ({ optionId: line.option.id, componentId: optionComponentIds[index]!, passengerIds: line.passengerIds })),
+      ],
+    });
+    await recordAudit(tx, {
+      actor: 'visitor',
+      action: 'booking.selections_submitted',
+      entityType: 'booking',
+      entityId: session.bookingId,
+      bookingId: session.bookingId,
+      requestId: input.requestId,
+      detail: {
+        options: lines.map((line) => ({ id: line.option.id, passengers: line.passengerIds })),
+        unitsHeld: held,
+        holdsExpireAt: session.expiresAt.toISOString(),
+        total: details.total_price,
+        deposit: details.deposit,
+      },
+    });
+    return details;
+  });
+}
