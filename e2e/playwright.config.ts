@@ -33,6 +33,7 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), PUBLIC_URL: baseURL },
+    // TEST_FAULTS enables the test-only fault switch (refused in production) for the unconfirmed-booking path.
+    env: { PORT: String(port), PUBLIC_URL: baseURL, TEST_FAULTS: 'true' },
   },
 });

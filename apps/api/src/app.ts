@@ -7,6 +7,8 @@ import { MODULES } from './modules/index.ts';
 import { paymentProviderPlugin } from './modules/payment-provider/index.ts';
 import { adaptersPlugin, type Adapters } from './plugins/adapters.ts';
 import { holdSweeperPlugin } from './modules/inventory/sweeper.ts';
+import { devMailboxPlugin, mailRelayPlugin } from './modules/mail/index.ts';
+import { faultsPlugin } from './modules/testing/faults.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bookingAuthPlugin } from './plugins/booking-auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -64,6 +66,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(dbPlugin, { connection: options.database });
     await app.register(bookingAuthPlugin);
     await app.register(holdSweeperPlugin);
+    await app.register(mailRelayPlugin);
+    await app.register(faultsPlugin);
     await app.register(swaggerPlugin);
     await app.register(
       async (api) => {
@@ -72,6 +76,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       { prefix: API_PREFIX },
     );
     if (config.payments.provider === 'sandbox') await app.register(paymentProviderPlugin, { prefix: '/pay' });
+    if (config.mail.provider === 'sandbox') await app.register(devMailboxPlugin, { prefix: '/dev' });
     await app.register(webPlugin);
   } catch (error) {
     // Whatever opened before the failure (the database) is closed again.

@@ -71,8 +71,15 @@ describe('GET /api/bookings/tour/:id/<options>', () => {
       inventory_details: { available: 4 },
       pricing: { override_rules: { adult_price: { value: 36000, currency_code: 'GBP' } } },
     });
+    // The itinerary's hotels come under their own names, in order of stay, for the client to match rooms to.
+    const answer = await server.app.inject({ method: 'GET', url: `/api/bookings/tour/${booking.tourId}/accommodation`, headers: booking.headers });
+    const hotels: { name: string; nights: number }[] = answer.json().data.hotels;
+    expect(hotels).toEqual([
+      { name: HOTELS.konigshof.name, nights: 3 },
+      { name: HOTELS.monchsberg.name, nights: 2 },
+    ]);
     // Two travellers are offered the shared room types at both hotels, cheapest first.
-    const choices = roomTypeChoices(roomsByHotel(rooms, 2, [HOTELS.konigshof.name, HOTELS.monchsberg.name]));
+    const choices = roomTypeChoices(roomsByHotel(rooms, 2, hotels.map((hotel) => hotel.name)));
     expect(choices.map((choice) => [choice.type, choice.price])).toEqual([
       ['Twin', 0],
       ['Double', 4500],

@@ -1,5 +1,5 @@
 import { apiErrorSchema, type Endpoint } from '@tours/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 /** The contract's optional schema properties read as `Schema | undefined`; only the schema decides the type. */
@@ -22,6 +22,8 @@ export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, 
 export interface EndpointOptions {
   /** Success status, 200 unless the call creates something (201). */
   status?: number;
+  /** Route settings the guards read (see FastifyContextConfig). */
+  config?: FastifyContextConfig;
 }
 
 /**
@@ -54,6 +56,7 @@ export function registerEndpoint<E extends Endpoint>(
       response: { [status]: endpoint.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
     },
     ...(guard ? { preHandler: guard } : {}),
+    ...(options.config ? { config: options.config } : {}),
     handler: async (request, reply) => {
       const body = await handler(request as EndpointRequest<E>, reply);
       return reply.code(status).send(body);

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
+import { confirmationRoutes } from './confirmation/routes.ts';
 import { geolocationRoutes } from './geolocation/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
 import { optionRoutes } from './options/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
+import { promotionRoutes } from './promotions/routes.ts';
 import { selectionRoutes } from './selections/routes.ts';
+import { testingRoutes } from './testing/faults.ts';
 
 /** Every module's routes, each registered under /api in its own encapsulated context. */
 export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -18,4 +22,9 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   bookingRoutes,
   optionRoutes,
   selectionRoutes,
+  promotionRoutes,
+  paymentRoutes,
+  confirmationRoutes,
+  // Mounts nothing unless TEST_FAULTS=true.
+  testingRoutes,
 ];

@@ -1,4 +1,5 @@
 import { createGeolocation, type GeolocationPort } from '../adapters/geolocation/index.ts';
+import { createMail, type MailPort } from '../adapters/mail/index.ts';
 import { createPaymentGateway, type PaymentGateway } from '../adapters/payments/index.ts';
 import { createPostcodes, type PostcodePort } from '../adapters/postcodes/index.ts';
 import { sharedPlugin } from '../lib/plugin.ts';
@@ -8,6 +9,7 @@ export interface Adapters {
   geolocation: GeolocationPort;
   postcodes: PostcodePort;
   payments: PaymentGateway;
+  mail: MailPort;
 }
 
 declare module 'fastify' {
@@ -21,6 +23,10 @@ export const adaptersPlugin = sharedPlugin('adapters', async (app, options: { ov
     geolocation: options.overrides?.geolocation ?? createGeolocation(app.config.geolocation),
     postcodes: options.overrides?.postcodes ?? createPostcodes(app.config.postcodes),
     payments: options.overrides?.payments ?? createPaymentGateway(app.config.payments, app),
+    mail: options.overrides?.mail ?? createMail(app.config.mail),
   };
   app.decorate('adapters', adapters);
+  app.addHook('onClose', async () => {
+    await adapters.mail.close();
+  });
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OPERATOR } from '@tours/domain';
 import { z } from 'zod';
 import { sharedPlugin } from '../lib/plugin.ts';
 
@@ -69,6 +70,23 @@ export const envSchema = z
     PAYMENT_SECRET_KEY: z.string().min(16, 'Use at least 16 characters').optional(),
     /** How long a payment token (one opened card form) stays usable; the sandbox provider enforces it. */
     PAYMENT_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+    /** sandbox: e-mails are marked sent and shown at /dev/mailbox; smtp: sent through SMTP_URL. */
+    MAIL_PROVIDER: z.enum(['sandbox', 'smtp']).default('sandbox'),
+    /** smtp provider: smtp://user:pass@host:587 or smtps://user:pass@host:465. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    /** The From of every e-mail: an address, or 'Name <address>'. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(/^([^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, "Use an address, or 'Name <address>'")
+      .optional(),
+    /** How often the outbox relay sends pending e-mails; 0 turns it off (e-mails wait in the outbox). */
+    MAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+    /** Test-only switches (POST /api/testing/faults); never in production. */
+    TEST_FAULTS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
   })
   .superRefine((env, ctx) => {
     if (env.GEOLOCATION_PROVIDER === 'http' && !env.GEOLOCATION_URL) {
@@ -86,7 +104,18 @@ export const envSchema = z
     if (env.PAYMENT_PROVIDER === 'http' && !env.PAYMENT_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENT_SECRET_KEY'], message: 'Required when PAYMENT_PROVIDER is http' });
     }
+    if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'Required when MAIL_PROVIDER is smtp' });
+    }
+    // The fault switch makes a paid booking fail on purpose: a production server must not even be able to turn it on.
+    if (env.TEST_FAULTS && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_FAULTS'], message: 'Test faults cannot be enabled when NODE_ENV is production' });
+    }
   });
+
+/** The operator's own domain, from its enquiry address, so a white-label operator changes operator.ts only. */
+const OPERATOR_MAIL_DOMAIN = OPERATOR.enquiryUrl.replace(/^mailto:/, '').split('@')[1] ?? 'example.com';
+export const DEFAULT_MAIL_FROM = `${OPERATOR.companyName} <bookings@${OPERATOR_MAIL_DOMAIN}>`;
 
 /** The sandbox provider's default key; documented, so never a secret (see the check above). */
 export const SANDBOX_PAYMENT_SECRET_KEY = 'sk_sandbox_meridian_0000000000000000';
@@ -127,6 +156,15 @@ export interface AppConfig {
     secretKey: string;
     tokenTtlSeconds: number;
   };
+  mail: {
+    provider: 'sandbox' | 'smtp';
+    smtpUrl: string | undefined;
+    from: string;
+    /** Milliseconds between outbox relay runs; 0 when the relay is off. */
+    relayIntervalMs: number;
+  };
+  /** POST /api/testing/faults is mounted; never in production. */
+  testFaults: boolean;
 }
 
 export type RawEnv = Record<string, string | undefined>;
@@ -177,6 +215,13 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
       secretKey: env.PAYMENT_SECRET_KEY ?? SANDBOX_PAYMENT_SECRET_KEY,
       tokenTtlSeconds: env.PAYMENT_TOKEN_TTL_SECONDS,
     },
+    mail: {
+      provider: env.MAIL_PROVIDER,
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+      relayIntervalMs: env.MAIL_RELAY_INTERVAL_MS,
+    },
+    testFaults: env.TEST_FAULTS,
   };
 }
 

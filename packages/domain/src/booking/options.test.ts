@@ -54,6 +54,7 @@ describe('extras and additional nights', () => {
     extra(5, 'Single supplement', 30_000, { occupancy: [1, 1] }),
     extra(6, 'Additional night - post tour', 18_000, { occupancy: [2, 2] }),
     extra(7, 'Additional night - full', 10_000, { occupancy: [2, 2], available: 0 }),
+    extra(8, 'Dinner for two', 9_000, { occupancy: [2, 2] }),
   ];
 
   it("recognises 'Additional night' by name, whatever the case or accents", () => {
@@ -62,9 +63,10 @@ describe('extras and additional nights', () => {
     expect(isAdditionalNight({ name: 'Night tour' })).toBe(false);
   });
 
-  it('lists other extras separately, in stock and fitting the party', () => {
+  it('lists other extras separately, in stock, for a party of at least their occupancy', () => {
     expect(availableExtras(extras, 1).map((e) => e.id)).toEqual([1, 5]);
-    expect(availableExtras(extras, 2).map((e) => e.id)).toEqual([1]);
+    // A per-person extra is offered to a couple too; one for two people is not offered to one.
+    expect(availableExtras(extras, 2).map((e) => e.id)).toEqual([1, 5, 8]);
   });
 
   it('lists additional nights for exactly the party size, in stock, cheapest first', () => {

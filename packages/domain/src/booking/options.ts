@@ -50,9 +50,15 @@ export function flightGroupAdultPrice(group: FlightOptionGroup): MinorUnits {
 export const ADDITIONAL_NIGHT = 'Additional night';
 export const isAdditionalNight = (extra: Pick<ExtraOption, 'name'>): boolean => nameIncludes(extra.name, ADDITIONAL_NIGHT);
 
-/** Step 2b extras: not additional nights (step 3b lists those), in stock and fitting the party. */
+/**
+ * Step 2b extras: not additional nights (step 3b lists those), in stock, and
+ * for a party of at least the extra's occupancy.from ('occupancy 1 (single)
+ * or 2 (when 2 participants)', spec section 5). Extras are ticked and priced
+ * per participant, so a per-person extra (occupancy 1) is offered to a couple
+ * as well, while one that needs two people is not offered to one.
+ */
 export function availableExtras(extras: readonly ExtraOption[], participants: number): ExtraOption[] {
-  return extras.filter((extra) => !isAdditionalNight(extra) && hasInventory(extra) && fitsOccupancy(extra, participants));
+  return extras.filter((extra) => !isAdditionalNight(extra) && hasInventory(extra) && extra.occupancy.from <= participants);
 }
 
 /**

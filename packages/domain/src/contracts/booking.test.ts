@@ -80,8 +80,10 @@ describe('other bodies', () => {
   });
 
   it("lets the accommodation answer carry data.code 'SERVICE_FAILURE'", () => {
-    expect(accommodationOptionsSchema.parse({ items: [], code: 'SERVICE_FAILURE' })).toEqual({ items: [], code: 'SERVICE_FAILURE' });
-    expect(accommodationOptionsSchema.safeParse({ items: [], code: 'OTHER' }).success).toBe(false);
+    const hotels = [{ name: 'Hotel Königshof', nights: 3 }];
+    expect(accommodationOptionsSchema.parse({ hotels, items: [], code: 'SERVICE_FAILURE' })).toEqual({ hotels, items: [], code: 'SERVICE_FAILURE' });
+    expect(accommodationOptionsSchema.safeParse({ hotels, items: [], code: 'OTHER' }).success).toBe(false);
+    expect(accommodationOptionsSchema.safeParse({ items: [] }).success).toBe(false);
   });
 
   it("confirms agent bookings with action 'confirm' only", () => {

@@ -111,7 +111,16 @@ export const listPromotions = tourOptions('promotions', promotionSchema, 'Promot
  * failure inside `data`: `data.code === 'SERVICE_FAILURE'` with no items means
  * the availability-error screen (spec section 8).
  */
+/**
+ * The hotels of the itinerary in order of stay, under their own names. Room
+ * options spell the hotel as the reservations system does, so the client
+ * matches them to these hotels accent- and case-insensitively (spec section 5).
+ */
+export const itineraryHotelSchema = z.object({ name: z.string(), nights: z.number().int().min(0) });
+export type ItineraryHotel = z.infer<typeof itineraryHotelSchema>;
+
 export const accommodationOptionsSchema = z.object({
+  hotels: z.array(itineraryHotelSchema),
   items: z.array(roomOptionSchema),
   code: z.literal('SERVICE_FAILURE').optional(),
 });

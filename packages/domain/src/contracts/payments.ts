@@ -51,7 +51,25 @@ export const paymentTokenRequestSchema = z.object({
 });
 export type PaymentTokenRequest = z.input<typeof paymentTokenRequestSchema>;
 
-export const paymentTokenSchema = z.object({ token: z.string().min(1) });
+/**
+ * An opened card payment: the token for the provider's inline form, and where
+ * that form comes from. The API decides the provider (sandbox or real), so the
+ * browser learns it here instead of hard-coding it:
+ * - `script_url`: the provider's browser script to load with a `<script src>`
+ *   before mounting the form with the token (the sandbox's is `/pay/sdk.js`,
+ *   defining `SandboxPay.mount(container, { token, onMessage })`);
+ * - `origin`: the provider's origin; the form's messages come from it (check
+ *   `event.origin`), and the page's CSP must allow it in script-src and frame-src;
+ * - `expires_at`: when the form stops taking payments and closes with
+ *   'Expired request'.
+ */
+export const paymentTokenSchema = z.object({
+  token: z.string().min(1),
+  script_url: z.url(),
+  origin: z.url(),
+  expires_at: isoDateTimeSchema,
+});
+export type PaymentToken = z.infer<typeof paymentTokenSchema>;
 
 export const createPaymentToken = defineEndpoint({
   method: 'POST',
@@ -59,7 +77,8 @@ export const createPaymentToken = defineEndpoint({
   body: paymentTokenRequestSchema,
   response: dataEnvelope(paymentTokenSchema),
   auth: 'booking',
-  summary: 'Opens a card payment for the deposit or the full amount of the active booking',
+  summary:
+    "Opens a card payment for the deposit or the full amount of the active booking; answers the token with the provider's script_url, origin and expires_at",
 });
 
 /** Account area: the 'Card payment request' of spec section 3, flat, one-off only. */

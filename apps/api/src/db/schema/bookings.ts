@@ -55,6 +55,13 @@ export const bookings = pgTable(
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date' }),
     correspondence: jsonb('correspondence').$type<Correspondence>(),
     confirmedDate: timestamp('confirmed_date', { withTimezone: true, mode: 'date' }),
+    /**
+     * Staff must look at the booking: money was taken but it could not be
+     * confirmed, a payment did not match what we asked for, or it was paid twice.
+     */
+    needsAttention: boolean('needs_attention').notNull().default(false),
+    /** Why, in words for staff; the audit log holds the detail. */
+    attentionReason: text('attention_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,6 +71,8 @@ export const bookings = pgTable(
     unique('bookings_id_currency_unique').on(t.id, t.currency),
     index('bookings_customer_idx').on(t.customerId),
     index('bookings_departure_idx').on(t.departureId),
+    // The staff follow-up queue: small, so a partial index.
+    index('bookings_needs_attention_idx').on(t.id).where(sql`${t.needsAttention}`),
     foreignKey({
       name: 'bookings_agent_staff_fk',
       columns: [t.agentStaffId, t.agentId],
@@ -78,6 +87,7 @@ export const bookings = pgTable(
     check('bookings_token_pair', sql`(${t.tokenHash} is null) = (${t.tokenExpiresAt} is null)`),
     check('bookings_confirmed_has_reference', sql`${t.status} <> 'Confirmed' or ${t.reference} is not null`),
     check('bookings_confirmed_has_date', sql`${t.status} <> 'Confirmed' or ${t.confirmedDate} is not null`),
+    check('bookings_attention_has_reason', sql`not ${t.needsAttention} or ${t.attentionReason} is not null`),
   ],
 );
 

@@ -22,6 +22,8 @@ export const outboxMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** 'booking-confirmed:100123': a message that must go once is queued once, whatever retries happen. */
+    messageKey: text('message_key').unique(),
     createdAt: createdAt(),
     /** Not sent before this time; moved on after a failed attempt. */
     availableAt: timestamp('available_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,13 +1,25 @@
 import type { CurrencyCode } from '@tours/domain';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookingComponents, bookingPassengers, bookings, promotions, type BookingStatus, type ComponentType } from '../../db/schema/index.ts';
+import {
+  bookingComponents,
+  bookingPassengers,
+  bookings,
+  promotionDiscounts,
+  promotions,
+  type BookingStatus,
+  type ComponentType,
+} from '../../db/schema/index.ts';
 
 export interface LockedBooking {
   status: BookingStatus;
   /** In booking order: the lead first. */
   passengerIds: number[];
-  /** The applied promotions' value: zero or negative. */
+  /**
+   * The applied promotion's full value in the booking currency: zero or
+   * negative. Pricing caps it at the booking's total, so a promotion applied to
+   * a cheap selection is worth its full value again after a dearer one.
+   */
   discount: number;
 }
 
@@ -26,8 +38,15 @@ export async function lockBooking(db: Database, bookingId: number): Promise<Lock
       .where(eq(bookingPassengers.bookingId, bookingId))
       .orderBy(asc(bookingPassengers.position)),
     db
-      .select({ discount: sql<number>`cast(coalesce(sum(${bookingComponents.price}), 0) as integer)` })
+      .select({
+        // The line keeps the capped value; the promotion's own row has the full one (the line's, should the row be gone).
+        discount: sql<number>`cast(coalesce(sum(coalesce(-${promotionDiscounts.amount}, ${bookingComponents.price})), 0) as integer)`,
+      })
       .from(bookingComponents)
+      .leftJoin(
+        promotionDiscounts,
+        and(eq(promotionDiscounts.promotionId, bookingComponents.promotionId), eq(promotionDiscounts.currency, bookingComponents.currency)),
+      )
       .where(and(eq(bookingComponents.bookingId, bookingId), eq(bookingComponents.componentType, 'PromotionalCode'))),
   ]);
   return { status: booking.status, passengerIds: passengers.map((p) => p.id), discount: Number(promotion?.discount ?? 0) };
@@ -59,6 +78,14 @@ export async function replaceComponents(
     .values(lines.map((line) => ({ ...line, bookingId, currency, price: line.unitPrice * line.quantity })))
     .returning({ id: bookingComponents.id });
   return rows.map((row) => row.id);
+}
+
+/** Re-prices the promotion line to the discount pricing applied (capped at the new total), so the lines still add up. */
+export async function repricePromotionLine(db: Database, bookingId: number, discount: number): Promise<void> {
+  await db
+    .update(bookingComponents)
+    .set({ unitPrice: discount, price: discount })
+    .where(and(eq(bookingComponents.bookingId, bookingId), eq(bookingComponents.componentType, 'PromotionalCode')));
 }
 
 export async function listComponents(db: Database, bookingId: number) {

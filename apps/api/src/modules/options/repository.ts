@@ -58,7 +58,7 @@ export interface DepartureOffer {
   /** Null when the departure has no price in the currency asked for. */
   pricePerPerson: number | null;
   /** Hotels of the itinerary, in order of stay. */
-  hotels: { accommodationId: number; name: string }[];
+  hotels: { accommodationId: number; name: string; nights: number }[];
   /** Flight groups first (in group order), then rooms (in hotel order), extras and additional nights. */
   options: OfferedOption[];
 }
@@ -94,7 +94,7 @@ export async function loadOffer(
 
   const [hotelRows, optionRows] = await Promise.all([
     db
-      .select({ accommodationId: departureAccommodations.accommodationId, name: accommodations.name })
+      .select({ accommodationId: departureAccommodations.accommodationId, name: accommodations.name, nights: departureAccommodations.nights })
       .from(departureAccommodations)
       .innerJoin(accommodations, eq(accommodations.id, departureAccommodations.accommodationId))
       .where(eq(departureAccommodations.departureId, departureId))

@@ -46,7 +46,8 @@ export async function optionRoutes(app: FastifyInstance) {
         unitsLeft(option.inventory, view.taken.byOption.get(option.id)) >= party,
     );
     const soldOut = view.offer.hotels.length > 0 && !roomForParty;
-    return { data: soldOut ? { items, code: 'SERVICE_FAILURE' as const } : { items } };
+    const hotels = view.offer.hotels.map(({ name, nights }) => ({ name, nights }));
+    return { data: soldOut ? { hotels, items, code: 'SERVICE_FAILURE' as const } : { hotels, items } };
   });
 
   registerEndpoint(app, listExtraOptions, async (request) => {

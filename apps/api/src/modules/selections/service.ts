@@ -2,7 +2,7 @@ import { toIsoDate, type Allocations, type PrePaymentDetails } from '@tours/doma
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound, serviceFailure, validationFailed } from '../../lib/http-error.ts';
-import { lockBooking, replaceComponents } from '../bookings/repository.ts';
+import { lockBooking, replaceComponents, repricePromotionLine } from '../bookings/repository.ts';
 import type { BookingSession } from '../bookings/session.ts';
 import { isBookableOnline } from '../catalogue/booking-window.ts';
 import { unitsLeft, unitsTaken } from '../inventory/availability.ts';
@@ -80,6 +80,7 @@ export async function submitSelections(db: Database, input: SubmitSelections): P
     });
     await releaseBookingHolds(tx, session.bookingId, now);
     const [tourComponentId, ...optionComponentIds] = await replaceComponents(tx, session.bookingId, session.currency, components);
+    if (booking.discount !== 0) await repricePromotionLine(tx, session.bookingId, details.breakdown.discount);
     const held = await placeHolds(tx, {
       bookingId: session.bookingId,
       departureId: offer.departureId,

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { useBookingInProgress } from '../../features/booking/booking-status.ts';
 
 /**
  * What the header needs to know about the visitor (spec section 2, Header).
@@ -37,9 +38,10 @@ export function headerLinks(session: HeaderSession, pathname: string): HeaderLin
   };
 }
 
-/** Until sign-in and agents arrive, every visitor is signed out. */
+/** Sign-in and agents join here from their stores in later issues; the booking in progress already counts. */
 export function useHeaderSession(): HeaderSession {
-  return SIGNED_OUT;
+  const bookingActive = useBookingInProgress();
+  return { ...SIGNED_OUT, bookingActive };
 }
 
 export function useHeaderLinks(): HeaderLinks {

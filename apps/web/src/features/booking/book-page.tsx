@@ -1,43 +1,83 @@
-import { formatShortDate, isIsoDate, normaliseCurrency, SCREEN_TEXT } from '@tours/domain';
+import { formatShortDate } from '@tours/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { Notice } from '../../components/ui/notice.tsx';
-import { useRegionContact } from '../../lib/region.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { tourLookupQuery } from './api/booking-api.ts';
+import { bookingQueryKey, readBookingQuery, type BookingQuery } from './booking-query.ts';
+import { UnableToInitiate } from './components/availability-error.tsx';
+import { BookingView } from './components/booking-view.tsx';
+import { UnconfirmedScreen } from './components/unconfirmed-screen.tsx';
+import { useBookingSession } from './flow/use-booking-session.ts';
+import { productMatches, useProductStore } from './store/product-store.ts';
+import './components/booking-layout.css';
 
 /**
- * /book?tour=CODE&departure=YYYY-MM-DD[&currency=USD]. The stepped booking
- * flow (participants, travel arrangements & extras, accommodation, review &
- * payment, confirmation) is built here by the booking issue; this shell
- * already refuses an entry URL that cannot start a booking.
+ * /book?tour=CODE&departure=YYYY-MM-DD[&currency=GBP|USD|AUD] (spec section
+ * 2, Booking view): the stepped booking flow for one tour departure.
  */
 export function BookPage() {
   useDocumentTitle('Book your tour');
   const [searchParams] = useSearchParams();
-  const { phone } = useRegionContact();
-  const tour = searchParams.get('tour')?.trim() ?? '';
-  const departure = searchParams.get('departure')?.trim() ?? '';
-  const currency = normaliseCurrency(searchParams.get('currency'));
-  const canStart = tour !== '' && isIsoDate(departure);
+  const search = searchParams.toString();
+  // The search string, not the params object (a new one every render), decides when the query is read again.
+  const query = useMemo(() => readBookingQuery(new URLSearchParams(search)), [search]);
 
   return (
-    <div className="page">
+    <div className="page booking-page">
       <h1>Book your tour</h1>
-      {canStart ? (
-        <div className="card">
-          <p className="lede">
-            Tour {tour}, departing {formatShortDate(departure)}, priced in {currency}.
-          </p>
-          <p>The booking steps open here: participants, travel arrangements &amp; extras, accommodation, and booking review &amp; payment.</p>
-        </div>
-      ) : (
-        <Notice tone="warning" role="alert">
-          <p>{SCREEN_TEXT.unableToInitiate(phone)}</p>
-          <ButtonLink to="/tours" variant="secondary">
-            Browse our tours
-          </ButtonLink>
-        </Notice>
-      )}
+      {query ? <BookingEntry key={bookingQueryKey(query)} query={query} /> : <UnableToInitiate />}
     </div>
   );
+}
+
+/**
+ * Looks the departure up (GET /tours/find) and checks the stored booking
+ * against the URL before anything is shown. Keyed by the query, so another
+ * tour, date or currency in the URL starts from scratch.
+ */
+function BookingEntry({ query }: { query: BookingQuery }) {
+  const session = useBookingSession(query);
+  const lookup = useTourLookup(query);
+  const tour = lookup.data;
+
+  if (!session.ready || (!tour && lookup.isPending)) {
+    return (
+      <div className="booking-page__loading">
+        <Spinner label="Loading your tour" />
+      </div>
+    );
+  }
+  if (session.endedUnconfirmed) return <UnconfirmedScreen bookingId={session.endedUnconfirmed.bookingId} />;
+  if (!tour) return <UnableToInitiate />;
+
+  return (
+    <>
+      <p className="lede booking-page__tour">
+        {tour.name}, departing {formatShortDate(tour.start)}
+      </p>
+      <BookingView query={query} tour={tour} timedOut={session.timedOut} onRestart={session.restart} />
+    </>
+  );
+}
+
+/**
+ * A product stored for this very departure and currency answers at once and
+ * is looked up again straight away (initialDataUpdatedAt 0 makes it stale).
+ * With one stored, a failed lookup still lets the visitor carry on with the
+ * booking they were making; without, it is the warning.
+ */
+function useTourLookup(query: BookingQuery) {
+  const [stored] = useState(() => {
+    const product = useProductStore.getState();
+    return productMatches(product, query) ? product.tour : undefined;
+  });
+  const lookup = useQuery({ ...tourLookupQuery(query), initialData: stored, initialDataUpdatedAt: 0 });
+
+  useEffect(() => {
+    if (lookup.data) useProductStore.getState().setProduct(lookup.data, query.currency);
+  }, [lookup.data, query.currency]);
+
+  return lookup;
 }

@@ -1,0 +1,103 @@
+import { formatLongDate, formatPrice, OPERATOR, type CurrencyCode } from '@tours/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { bookingComponents, bookingPassengers, bookings, departures, tours } from '../../db/schema/index.ts';
+import { amountPaid, totalsFromLines } from '../bookings/totals.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+
+export const confirmationSubject = (reference: string) => `Your booking ${reference} is confirmed`;
+
+interface ConfirmationFacts {
+  reference: string;
+  leadName: string;
+  tourName: string;
+  startDate: string;
+  endDate: string;
+  passengers: string[];
+  lines: { name: string; price: number }[];
+  currency: CurrencyCode;
+  total: number;
+  paid: number;
+  accountUrl: string;
+}
+
+/** The e-mail's text. Amounts are the site's display prices (formatPrice), in the booking's currency. */
+export function confirmationText(facts: ConfirmationFacts): string {
+  const money = (value: number) => formatPrice(value, facts.currency);
+  const balance = Math.max(facts.total - facts.paid, 0);
+  const dates =
+    facts.startDate === facts.endDate ? formatLongDate(facts.startDate) : `${formatLongDate(facts.startDate)} to ${formatLongDate(facts.endDate)}`;
+  return [
+    `Dear ${facts.leadName},`,
+    '',
+    `Thank you for booking with ${OPERATOR.companyName}. Your booking ${facts.reference} is confirmed.`,
+    '',
+    `Tour: ${facts.tourName}`,
+    `Dates: ${dates}`,
+    'Passengers:',
+    ...facts.passengers.map((name) => `  ${name}`),
+    '',
+    'Your booking:',
+    ...facts.lines.map((line) => `  ${line.name}: ${line.price === 0 ? 'Included' : money(line.price)}`),
+    '',
+    `Total cost: ${money(facts.total)}`,
+    `Amount paid: ${money(facts.paid)}`,
+    `Balance due: ${money(balance)}`,
+    '',
+    'Your booking confirmation and travel documents will follow within 1-3 working days.',
+    `Sign in at ${facts.accountUrl} with this e-mail address to see your booking, submit your travel information, pay the balance and download your documents.`,
+    '',
+    `If you have any questions, please call our relationship team on ${OPERATOR.relationshipTeamPhone} quoting ${facts.reference}.`,
+    '',
+    OPERATOR.companyName,
+  ].join('\n');
+}
+
+/**
+ * Queues the confirmation e-mail to the lead passenger, in the transaction
+ * that confirms the booking: it is sent if and only if the confirmation
+ * commits, and at most once per booking (its message key). Returns false when
+ * the lead has no e-mail address to send to.
+ */
+export async function queueConfirmationEmail(db: Database, input: { bookingId: number; reference: string; publicUrl: string }): Promise<boolean> {
+  const { bookingId } = input;
+  const [booking] = await db
+    .select({
+      currency: bookings.currency,
+      brandChannel: tours.brandChannel,
+      tourName: tours.name,
+      startDate: departures.startDate,
+      endDate: departures.endDate,
+    })
+    .from(bookings)
+    .innerJoin(departures, eq(departures.id, bookings.departureId))
+    .innerJoin(tours, eq(tours.id, departures.tourId))
+    .where(eq(bookings.id, bookingId));
+  if (!booking) return false;
+  const [passengers, lines, paid] = await Promise.all([
+    db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)),
+    db.select().from(bookingComponents).where(eq(bookingComponents.bookingId, bookingId)).orderBy(asc(bookingComponents.id)),
+    amountPaid(db, bookingId),
+  ]);
+  const lead = passengers.find((passenger) => passenger.isLead) ?? passengers[0];
+  const to = lead?.email?.trim();
+  if (!lead || !to) return false;
+
+  const { details } = totalsFromLines(lines, booking.currency, booking.brandChannel);
+  const fullName = (p: (typeof passengers)[number]) => [p.title, p.givenName, p.familyName].filter(Boolean).join(' ');
+  const text = confirmationText({
+    reference: input.reference,
+    leadName: fullName(lead),
+    tourName: booking.tourName,
+    startDate: booking.startDate,
+    endDate: booking.endDate,
+    passengers: passengers.map(fullName),
+    lines: lines.map((line) => ({ name: line.name, price: line.price })),
+    currency: booking.currency,
+    total: details.total_price.value,
+    paid,
+    accountUrl: `${input.publicUrl}/account`,
+  });
+  await enqueueMail(db, { to, subject: confirmationSubject(input.reference), text, bookingId, messageKey: `booking-confirmed:${bookingId}` });
+  return true;
+}

@@ -1,0 +1,102 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { GatewayPayment } from '../../adapters/payments/index.ts';
+import type { Database } from '../../db/client.ts';
+import { bookings, payments } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { notFound, validationFailed } from '../../lib/http-error.ts';
+import { matchingIntent } from '../payments/intents.ts';
+import { PAYMENT_REFUSED } from './verify.ts';
+
+export interface RecordedPayment {
+  /** Our payments row. */
+  id: number;
+  /** This call wrote it; false when an earlier call (or a racing one) had. */
+  created: boolean;
+  /** The intent it matched; null when it matched none of ours (staff follow up). */
+  intentId: number | null;
+  settlesBooking: boolean;
+}
+
+/** A payment's reference in the payment history: the booking's reference (its id until confirmed) and a sequence number. */
+export const paymentReference = (bookingReference: string, sequence: number) => `${bookingReference}-P${sequence}`;
+
+/**
+ * Records a succeeded payment of this booking, once. It commits on its own,
+ * before anything is tried with the booking, so whatever happens next the
+ * money stays attached to the booking it paid for. The booking row is locked
+ * first, so racing confirmations of one payment take turns and the later ones
+ * find the row the first wrote; the unique provider payment id is the last word.
+ *
+ * A payment in another currency than the booking's cannot be a payments row
+ * (the row's currency is the booking's by a foreign key): it is written to the
+ * audit log in full for staff, and null is answered.
+ */
+export async function recordPayment(
+  db: Database,
+  input: { bookingId: number; payment: GatewayPayment; provider: string; now: Date; requestId: string },
+): Promise<RecordedPayment | null> {
+  const { bookingId, payment } = input;
+  return db.transaction(async (tx) => {
+    const [booking] = await tx
+      .select({ currency: bookings.currency, reference: bookings.reference })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .for('update');
+    if (!booking) throw notFound('The booking no longer exists.');
+
+    const [existing] = await tx.select().from(payments).where(eq(payments.providerPaymentId, payment.id));
+    if (existing) {
+      if (existing.bookingId !== bookingId) throw validationFailed({ payment_id: PAYMENT_REFUSED.otherBooking });
+      return { id: existing.id, created: false, intentId: existing.intentId, settlesBooking: existing.settlesBooking };
+    }
+
+    const detail = {
+      providerPaymentId: payment.id,
+      amount: payment.amountMinor,
+      currency: payment.currency,
+      card: payment.card,
+      providerCreatedAt: payment.createdAt.toISOString(),
+    };
+    if (payment.currency !== booking.currency) {
+      await recordAudit(tx, {
+        actor: 'system',
+        action: 'payment.currency_mismatch',
+        entityType: 'booking',
+        entityId: bookingId,
+        bookingId,
+        requestId: input.requestId,
+        detail: { ...detail, bookingCurrency: booking.currency },
+      });
+      return null;
+    }
+
+    const intent = await matchingIntent(tx, bookingId, payment.amountMinor, payment.currency);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(payments).where(and(eq(payments.bookingId, bookingId)));
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        bookingId,
+        currency: payment.currency,
+        amount: payment.amountMinor,
+        status: 'succeeded',
+        gatewayStatus: payment.status,
+        provider: input.provider,
+        providerPaymentId: payment.id,
+        reference: paymentReference(booking.reference ?? String(bookingId), Number(n) + 1),
+        option: intent?.option ?? null,
+        intentId: intent?.id ?? null,
+        createdAt: input.now,
+      })
+      .returning({ id: payments.id });
+    await recordAudit(tx, {
+      actor: 'visitor',
+      action: 'payment.recorded',
+      entityType: 'payment',
+      entityId: row!.id,
+      bookingId,
+      requestId: input.requestId,
+      detail: { ...detail, intentId: intent?.id ?? null, option: intent?.option ?? null },
+    });
+    return { id: row!.id, created: true, intentId: intent?.id ?? null, settlesBooking: false };
+  });
+}

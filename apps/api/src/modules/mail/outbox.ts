@@ -1,0 +1,91 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { outboxMessages } from '../../db/schema/index.ts';
+
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
+
+export interface NewMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  bookingId?: number | null;
+  /** Queues the message at most once under this key ('booking-confirmed:100123'). */
+  messageKey?: string | null;
+}
+
+/**
+ * Queues an e-mail. Call it inside the transaction of the change the e-mail
+ * announces: it is sent only if that change commits, and never twice for one key.
+ */
+export async function enqueueMail(db: Database, mail: NewMail): Promise<number | null> {
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      bodyText: mail.text,
+      bodyHtml: mail.html ?? null,
+      bookingId: mail.bookingId ?? null,
+      messageKey: mail.messageKey ?? null,
+    })
+    .onConflictDoNothing({ target: outboxMessages.messageKey })
+    .returning({ id: outboxMessages.id });
+  return row?.id ?? null;
+}
+
+/**
+ * Takes up to `limit` pending messages that are due, for one relay run. SKIP
+ * LOCKED lets relays on several replicas split the queue without waiting on
+ * each other; each taken row is leased (available_at moved to `leaseUntil`)
+ * and its attempt counted in the same statement, so the lock is held for
+ * that statement only and a relay that dies mid-send leaves the message to be
+ * taken again when the lease runs out.
+ */
+export async function claimDueMail(db: Database, now: Date, leaseUntil: Date, limit: number): Promise<OutboxMessage[]> {
+  // A transaction even for one statement: on PGlite it keeps the write out of another request's open transaction.
+  const rows = await db.transaction((tx) => {
+    const due = tx
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.availableAt, now)))
+      .orderBy(asc(outboxMessages.availableAt), asc(outboxMessages.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return tx
+      .update(outboxMessages)
+      .set({ attempts: sql`${outboxMessages.attempts} + 1`, availableAt: leaseUntil })
+      .where(inArray(outboxMessages.id, due))
+      .returning();
+  });
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(db: Database, id: number, sentAt: Date): Promise<void> {
+  await db.transaction((tx) =>
+    tx
+      .update(outboxMessages)
+      .set({ status: 'sent', sentAt, lastError: null })
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending'))),
+  );
+}
+
+/** A failed attempt: tried again at `retryAt`, or given up ('failed') for staff to look at. */
+export async function markAttemptFailed(db: Database, id: number, error: string, retryAt: Date | null): Promise<void> {
+  await db.transaction((tx) =>
+    tx
+      .update(outboxMessages)
+      .set(retryAt ? { lastError: error, availableAt: retryAt } : { lastError: error, status: 'failed' })
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending'))),
+  );
+}
+
+/** Sent messages, newest first: the sandbox mailbox. */
+export async function listSentMail(db: Database, limit = 200): Promise<OutboxMessage[]> {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.status, 'sent'))
+    .orderBy(desc(outboxMessages.sentAt), desc(outboxMessages.id))
+    .limit(limit);
+}

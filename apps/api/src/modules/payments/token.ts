@@ -1,0 +1,124 @@
+import {
+  amountToPay,
+  CURRENCY_LOCALES,
+  depositOffered,
+  fromProviderAmount,
+  isPermittedAmount,
+  MINOR_PER_MAJOR,
+  type CurrencyCode,
+  type PaymentOption,
+  type PaymentToken,
+  type paymentTokenRequestSchema,
+} from '@tours/domain';
+import type { z } from 'zod';
+import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/index.ts';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { conflict, notFound, serviceFailure, validationFailed } from '../../lib/http-error.ts';
+import { lockBooking } from '../bookings/repository.ts';
+import type { BookingSession } from '../bookings/session.ts';
+import { bookingTotals, hasLiveSelections } from '../bookings/totals.ts';
+import { insertIntent } from './intents.ts';
+import { checkPayer, isAcceptableLogo } from './payer.ts';
+
+export const NOTHING_TO_PAY = 'Choose your travel arrangements first: this booking has nothing to pay for yet.';
+
+export interface OpenPayment {
+  session: BookingSession;
+  body: z.output<typeof paymentTokenRequestSchema>;
+  gateway: PaymentGateway;
+  provider: string;
+  /** The origin of PUBLIC_URL: the page that frames the form. */
+  allowedOrigin: string;
+  now: Date;
+  requestId: string;
+}
+
+/**
+ * Opens a card payment for the booking: checks the amount against what the
+ * booking costs now (the deposit on offer, or the full amount with any
+ * promotion already deducted), asks the provider for a token bound to our
+ * booking id, that amount and currency, and records the intent so that
+ * confirmation can tell a payment we asked for from any other.
+ */
+export async function openPayment(db: Database, input: OpenPayment): Promise<PaymentToken> {
+  const { session, body, now } = input;
+  const fields: Record<string, string> = {};
+  if (body.currency !== session.currency) fields.currency = `This booking is priced in ${session.currency}: pay in ${session.currency}.`;
+  if (!isAcceptableLogo(body.logo)) fields.logo = 'Use a path such as /logo.svg or an http(s) address';
+  if (body.instance_key.length > 100) fields.instance_key = 'The maximum length allowed is 100';
+  const { payer, fields: payerFields } = checkPayer(body.account);
+  Object.assign(fields, payerFields);
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+
+  // Read under the booking's lock, so a promotion or new selections being saved cannot change the total halfway.
+  const { amount, option } = await db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, session.bookingId);
+    if (!booking) throw notFound('The booking no longer exists.');
+    if (booking.status !== 'Quote') throw conflict(`This booking is ${booking.status}: there is nothing more to pay here.`);
+    if (!(await hasLiveSelections(tx, session.bookingId, now))) throw validationFailed({ amount: NOTHING_TO_PAY });
+    const { details, promotionActive } = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
+    if (!isPermittedAmount(body.amount, details, promotionActive)) {
+      const full = formatExact(amountToPay(details, 'full', promotionActive), session.currency);
+      const allowed = depositOffered(details, promotionActive)
+        ? `the deposit of ${formatExact(details.deposit.value, session.currency)} or the full amount of ${full}`
+        : `the full amount of ${full}`;
+      throw validationFailed({ amount: `This booking can be paid with ${allowed}.` });
+    }
+    const value = fromProviderAmount(body.amount)!;
+    const paying: PaymentOption = depositOffered(details, promotionActive) && value === details.deposit.value ? 'deposit' : 'full';
+    return { amount: value, option: paying };
+  });
+
+  let token;
+  try {
+    token = await input.gateway.createToken({
+      amount,
+      currency: session.currency,
+      // Our booking id, whatever the browser sent: confirmation checks the provider echoes it back.
+      crmKey: String(session.bookingId),
+      instanceKey: body.instance_key,
+      theme: { primaryColour: body.theme.primary_colour, width: body.theme.width },
+      logo: body.logo,
+      payer,
+      allowedOrigin: input.allowedOrigin,
+    });
+  } catch (error) {
+    if (error instanceof PaymentGatewayError) throw serviceFailure('The card payment service is not available. Please try again shortly.', 502);
+    throw error;
+  }
+
+  await db.transaction(async (tx) => {
+    const intent = await insertIntent(tx, {
+      bookingId: session.bookingId,
+      currency: session.currency,
+      amount,
+      option,
+      provider: input.provider,
+      token: token.token,
+      expiresAt: token.expiresAt,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      actor: 'visitor',
+      action: 'payment.intent_created',
+      entityType: 'payment_intent',
+      entityId: intent.id,
+      bookingId: session.bookingId,
+      requestId: input.requestId,
+      detail: { amount, currency: session.currency, option, expiresAt: token.expiresAt.toISOString() },
+    });
+  });
+
+  return {
+    token: token.token,
+    script_url: input.gateway.scriptUrl,
+    origin: input.gateway.origin,
+    expires_at: token.expiresAt.toISOString(),
+  };
+}
+
+/** '£284.25': the exact amount in the currency's own locale; a price rounded to whole pounds would not be the figure to send. */
+function formatExact(value: number, currency: CurrencyCode): string {
+  return new Intl.NumberFormat(CURRENCY_LOCALES[currency], { style: 'currency', currency }).format(value / MINOR_PER_MAJOR);
+}

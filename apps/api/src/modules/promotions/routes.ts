@@ -1,0 +1,13 @@
+import { applyPromotion } from '@tours/domain';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../lib/register-endpoint.ts';
+import { sessionOf } from '../bookings/session.ts';
+import { applyPromotionCode } from './service.ts';
+
+export async function promotionRoutes(app: FastifyInstance) {
+  registerEndpoint(app, applyPromotion, async (request) => {
+    const session = sessionOf(request);
+    const applied = await applyPromotionCode(app.db, { session, code: request.body.code, now: app.clock.now(), requestId: request.id });
+    return { data: applied };
+  });
+}

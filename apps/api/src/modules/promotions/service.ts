@@ -1,0 +1,97 @@
+import { toIsoDate, VALIDATION, type appliedPromotionSchema } from '@tours/domain';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { bookingComponents, promotionDiscounts, promotions } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { conflict, notFound, validationFailed } from '../../lib/http-error.ts';
+import { lockBooking } from '../bookings/repository.ts';
+import type { BookingSession } from '../bookings/session.ts';
+import { bookingTotals } from '../bookings/totals.ts';
+
+export const ONE_CODE_PER_BOOKING = (applied: string) =>
+  `Only one promotional code can be used on a booking, and ${applied} is already applied.`;
+
+export interface ApplyPromotion {
+  session: BookingSession;
+  code: string;
+  now: Date;
+  requestId: string;
+}
+
+/** What the customer sees on the booking: 'Promotional code WELCOME100'. */
+const lineName = (code: string) => `Promotional code ${code}`;
+
+/**
+ * Applies a promotional code to the booking as a PromotionalCode line with a
+ * negative price: the promotion's discount in the booking's currency, never
+ * more than the booking costs. The booking row is locked first, as every
+ * change of the booking does, so two submissions cannot both apply a code
+ * (the partial unique index on promotion lines is the last word). The same
+ * code again answers what is applied; another code is refused.
+ */
+export async function applyPromotionCode(db: Database, input: ApplyPromotion): Promise<z.input<typeof appliedPromotionSchema>> {
+  const { session } = input;
+  const code = input.code.trim().toUpperCase();
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, session.bookingId);
+    if (!booking) throw notFound('The booking no longer exists.');
+    if (booking.status !== 'Quote') throw conflict(`This booking is ${booking.status} and can no longer be changed online.`);
+
+    const [applied] = await tx
+      .select({ id: bookingComponents.id, name: bookingComponents.name, price: bookingComponents.price, code: promotions.code })
+      .from(bookingComponents)
+      .innerJoin(promotions, eq(promotions.id, bookingComponents.promotionId))
+      .where(and(eq(bookingComponents.bookingId, session.bookingId), eq(bookingComponents.componentType, 'PromotionalCode')));
+    if (applied && applied.code !== code) throw validationFailed({ code: ONE_CODE_PER_BOOKING(applied.code) });
+
+    let line = applied;
+    if (!line) {
+      const today = toIsoDate(input.now);
+      const [promotion] = await tx
+        .select({ id: promotions.id, code: promotions.code, amount: promotionDiscounts.amount })
+        .from(promotions)
+        .innerJoin(promotionDiscounts, and(eq(promotionDiscounts.promotionId, promotions.id), eq(promotionDiscounts.currency, session.currency)))
+        .where(and(eq(promotions.code, code), eq(promotions.active, true), lte(promotions.validFrom, today), gte(promotions.validTo, today)));
+      // Unknown, expired, withdrawn or not offered in this currency: one message, so codes cannot be probed.
+      if (!promotion) throw validationFailed({ code: VALIDATION.promoInvalid });
+
+      const before = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
+      const discount = -Math.min(promotion.amount, before.details.total_price.value);
+      const [row] = await tx
+        .insert(bookingComponents)
+        .values({
+          bookingId: session.bookingId,
+          componentType: 'PromotionalCode',
+          name: lineName(promotion.code),
+          promotionId: promotion.id,
+          unitPrice: discount,
+          quantity: 1,
+          price: discount,
+          currency: session.currency,
+        })
+        .returning({ id: bookingComponents.id, name: bookingComponents.name, price: bookingComponents.price });
+      line = { ...row!, code: promotion.code };
+      await recordAudit(tx, {
+        actor: 'visitor',
+        action: 'booking.promotion_applied',
+        entityType: 'booking',
+        entityId: session.bookingId,
+        bookingId: session.bookingId,
+        requestId: input.requestId,
+        detail: { code: promotion.code, discount, currency: session.currency },
+      });
+    }
+
+    const totals = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
+    return {
+      promotion: {
+        id: line.id,
+        name: line.name,
+        component_type: 'PromotionalCode',
+        price: { value: line.price, currency_code: session.currency },
+      },
+      details: totals.details,
+    };
+  });
+}

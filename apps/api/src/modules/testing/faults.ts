@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-error.ts';
+import { sharedPlugin } from '../../lib/plugin.ts';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../db/schema/index.ts';
+
+/**
+ * Faults a test can arm for one booking, so paths that need a failure at a
+ * precise moment (a booking that cannot be confirmed after its payment was
+ * taken) can be exercised end to end. Armed only through POST
+ * /api/testing/faults, which exists only with TEST_FAULTS=true; the settings
+ * refuse that in production.
+ */
+export const FAULTS = ['confirm-after-payment'] as const;
+export type Fault = (typeof FAULTS)[number];
+
+/** Thrown where an armed fault fires. */
+export class InjectedFault extends Error {
+  override name = 'InjectedFault';
+  constructor(readonly fault: Fault) {
+    super(`Injected test fault '${fault}'`);
+  }
+}
+
+export class FaultSwitch {
+  private readonly armed = new Map<number, Set<Fault>>();
+  constructor(readonly enabled: boolean) {}
+
+  arm(bookingId: number, fault: Fault): void {
+    if (!this.enabled) throw new Error('Test faults are disabled');
+    this.armed.set(bookingId, new Set([...(this.armed.get(bookingId) ?? []), fault]));
+  }
+
+  /** Fires an armed fault once: the next call finds it disarmed. */
+  fire(bookingId: number, fault: Fault): void {
+    if (!this.enabled || !this.armed.get(bookingId)?.delete(fault)) return;
+    throw new InjectedFault(fault);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    faults: FaultSwitch;
+  }
+}
+
+/** One switch per process: faults are armed and fired on the server the test talks to. */
+export const faultsPlugin = sharedPlugin('faults', async (app) => {
+  app.decorate('faults', new FaultSwitch(app.config.testFaults));
+});
+
+/** POST /api/testing/faults { booking_id, fault }: only with TEST_FAULTS=true, and kept out of the OpenAPI document. */
+export async function testingRoutes(app: FastifyInstance) {
+  if (!app.config.testFaults) return;
+  app.log.warn('TEST_FAULTS is on: POST /api/testing/faults can make bookings fail on purpose');
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/testing/faults',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ booking_id: z.number().int().positive(), fault: z.enum(FAULTS) }),
+        response: { 200: z.object({ data: z.object({ booking_id: z.number(), fault: z.enum(FAULTS), armed: z.literal(true) }) }) },
+      },
+    },
+    async (request) => {
+      const { booking_id, fault } = request.body;
+      const [booking] = await app.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking_id));
+      if (!booking) throw notFound(`No booking ${booking_id}.`);
+      app.faults.arm(booking_id, fault);
+      return { data: { booking_id, fault, armed: true as const } };
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import { formatTimeAndDate, type Speaker } from '@tours/domain';
+
+/** 'Dr Helena Marsh, Professor Julian Ashby' (spec section 2: title, forename, surname). */
+export const speakerNames = (speakers: readonly Speaker[]): string =>
+  speakers.map((speaker) => [speaker.title, speaker.forename, speaker.surname].filter(Boolean).join(' ')).join(', ');
+
+export const passengerName = (passenger: { title?: string; given_name: string; family_name: string }): string =>
+  [passenger.title, passenger.given_name, passenger.family_name].filter(Boolean).join(' ');
+
+/**
+ * A flight's departure as airlines print it: the airport's own clock time,
+ * 'HH:mm - d MMM yyyy'. Any offset is dropped first, so the browser's time
+ * zone can never move a 15:10 departure to another hour or day.
+ */
+export function formatFlightTime(dateTime: string): string {
+  const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?/.exec(dateTime)?.[0];
+  return formatTimeAndDate(local ?? dateTime);
+}
+
+export const nightsLabel = (nights: number): string => `${nights} ${nights === 1 ? 'night' : 'nights'}`;
+
+/**
+ * A hotel name as the room options spell it. The reservations system may
+ * write it all in capitals or all in lower case ('HOTEL KONIGSHOF'); such a
+ * name is shown in title case so it reads as a name. A name in mixed case is
+ * taken to be written properly and shown as it is.
+ */
+export function hotelDisplayName(name: string): string {
+  const letters = name.replace(/[^\p{L}]/gu, '');
+  const oneCase = letters === letters.toUpperCase() || letters === letters.toLowerCase();
+  if (!oneCase) return name;
+  return name.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+}

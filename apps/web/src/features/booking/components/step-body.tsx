@@ -1,0 +1,98 @@
+import type { ParticipantsForm, Tour } from '@tours/domain';
+import { Button } from '../../../components/ui/button.tsx';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { BookingQuery } from '../booking-query.ts';
+import { useBookingEventOnArrival, type BookingEventProduct } from '../flow/booking-analytics.ts';
+import type { BookingFlow } from '../flow/use-booking-flow.ts';
+import type { BookingOptions } from '../flow/use-booking-options.ts';
+import type { FlowPassenger } from '../store/booking-store.ts';
+import { AdditionalNightsStep } from '../steps/additional-nights/additional-nights-step.tsx';
+import { ExtrasStep } from '../steps/extras/extras-step.tsx';
+import { FlightsStep } from '../steps/flights/flights-step.tsx';
+import { ParticipantsStep } from '../steps/participants/participants-step.tsx';
+import { ReviewStep } from '../steps/review/review-step.tsx';
+import { RoomsStep } from '../steps/rooms/rooms-step.tsx';
+import '../steps/steps.css';
+
+interface StepBodyProps {
+  flow: BookingFlow;
+  tour: Tour;
+  query: BookingQuery;
+  options: BookingOptions;
+  passengers: FlowPassenger[];
+  product: BookingEventProduct;
+  onParticipants: (form: ParticipantsForm) => void;
+}
+
+/** The step the state names, or what it waits for: the booking being made, the options loading, a failed load. */
+export function StepBody({ flow, tour, query, options, passengers, product, onParticipants }: StepBodyProps) {
+  const { step } = flow;
+  if (step === '1') {
+    return <ParticipantsArrival tour={tour} query={query} product={product} loading={flow.loading} onNext={onParticipants} />;
+  }
+  if (step === '4a' && !flow.loading) {
+    return (
+      <div className="card booking-step__card">
+        <ReviewStep tour={tour} currency={query.currency} offered={options.offered} passengers={passengers} product={product} />
+      </div>
+    );
+  }
+  if (step === '5a') return null;
+
+  // Steps 2 and 3 need the booking and its options.
+  if (passengers.length === 0 || (flow.loading && !options.offered)) {
+    return <StepLoader label={passengers.length === 0 ? 'Creating your booking' : 'Preparing your booking'} />;
+  }
+  if (step === '4a' || options.status === 'idle' || options.status === 'loading') {
+    return <StepLoader label={flow.loading ? 'Checking availability and prices' : 'Loading the options for your tour'} />;
+  }
+  if (options.status === 'error' || !options.offered) {
+    return (
+      <Notice tone="danger" title="We could not load the options for your tour" titleAs="h3">
+        <p>Please try again.</p>
+        <Button onClick={options.retry}>Try again</Button>
+      </Notice>
+    );
+  }
+
+  // No room can be offered: the availability-error screen takes over, so no step (nor its analytics event) is shown first.
+  if (options.offered.noRooms) return null;
+
+  const common = { flow, offered: options.offered, currency: query.currency, product };
+  return (
+    <div className="card booking-step__card">
+      {step === '2a' ? <FlightsStep {...common} passengers={passengers} /> : null}
+      {step === '2b' ? <ExtrasStep {...common} passengers={passengers} /> : null}
+      {step === '3a' ? <RoomsStep {...common} /> : null}
+      {step === '3b' ? <AdditionalNightsStep {...common} passengers={passengers} /> : null}
+    </div>
+  );
+}
+
+function StepLoader({ label }: { label: string }) {
+  return (
+    <div className="card booking-step__card booking-step__loader">
+      <Spinner label={label} />
+      <p aria-hidden="true">{label}…</p>
+    </div>
+  );
+}
+
+/** Step 1 with the view_cart event: arriving at the participants form is viewing the tour in the cart. */
+function ParticipantsArrival({
+  tour,
+  query,
+  product,
+  loading,
+  onNext,
+}: {
+  tour: Tour;
+  query: BookingQuery;
+  product: BookingEventProduct;
+  loading: boolean;
+  onNext: (form: ParticipantsForm) => void;
+}) {
+  useBookingEventOnArrival('view_cart', product);
+  return <ParticipantsStep brandChannel={tour.brand_channel} departureDate={query.departure} loading={loading} onNext={onNext} />;
+}

@@ -1,0 +1,27 @@
+import { SCREEN_TEXT } from '@tours/domain';
+import { useEffect, useRef } from 'react';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { useRegionContact } from '../../../lib/region.ts';
+
+/**
+ * Paid, but the booking could not be confirmed (spec section 2): the money is
+ * recorded against the booking and staff follow it up. The visitor keeps the
+ * booking number to quote and the number to call; nothing here invites a
+ * second payment. Focus moves here, since it replaces the page they paid on.
+ */
+export function UnconfirmedScreen({ bookingId }: { bookingId: number }) {
+  const { phone, tel } = useRegionContact();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} className="availability-error-focus">
+      <Notice tone="warning" title="Your booking is not yet confirmed" titleAs="h2" className="availability-error unconfirmed">
+        <p>{SCREEN_TEXT.unconfirmed}</p>
+        <p>
+          Your booking number is <strong className="unconfirmed__id">{bookingId}</strong>. Please quote it if you contact us on{' '}
+          <a href={`tel:${tel}`}>{phone}</a>.
+        </p>
+      </Notice>
+    </div>
+  );
+}

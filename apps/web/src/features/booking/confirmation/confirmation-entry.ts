@@ -1,0 +1,70 @@
+import type { CurrencyCode } from '@tours/domain';
+import { passengerName } from '../booking-format.ts';
+import { bookingPath } from '../booking-query.ts';
+import { bookingSessionStatus, useBookingStore } from '../store/booking-store.ts';
+import { usePaymentStore } from '../store/payment-store.ts';
+import { useProductStore } from '../store/product-store.ts';
+
+/** What the confirmation page shows, read once on arrival so the page stays put when the session then ends. */
+export interface Confirmation {
+  /** The post-payment reference. */
+  reference: string;
+  bookingId: number;
+  tourName: string;
+  brandChannel: number | null;
+  start: string | null;
+  end: string | null;
+  participants: string[];
+  currency: CurrencyCode;
+  total: number;
+  /** What the card was charged; null if this page never learnt it. */
+  paid: number | null;
+  email: string | null;
+  /** Epoch ms when the booking stops being active (90 s after purchase). */
+  expiresAt: number;
+}
+
+export type ConfirmationEntry =
+  | { kind: 'none' }
+  | { kind: 'in-progress'; path: string }
+  | { kind: 'confirmed'; confirmation: Confirmation };
+
+/**
+ * The Booking Confirmation route's rules (spec section 2): to / without an
+ * active booking or when the session is 'Inactive Session'; the final view
+ * at step 5. A booking still before step 5 belongs on its booking page.
+ */
+export function readConfirmationEntry(now: number = Date.now()): ConfirmationEntry {
+  const booking = useBookingStore.getState();
+  const active = booking.activeBooking;
+  if (!active || bookingSessionStatus(booking, now) !== 'Active Session') return { kind: 'none' };
+  if (booking.step !== '5a') return booking.origin ? { kind: 'in-progress', path: bookingPath(booking.origin) } : { kind: 'none' };
+
+  const payment = usePaymentStore.getState();
+  const product = useProductStore.getState();
+  const tour = product.tour;
+  const total = payment.prePaymentDetails?.total_price.value ?? 0;
+  return {
+    kind: 'confirmed',
+    confirmation: {
+      reference: payment.postPaymentDetails?.reference ?? String(active.id),
+      bookingId: active.id,
+      tourName: tour?.name ?? booking.summary.mainProduct?.name ?? '',
+      brandChannel: tour?.brand_channel ?? null,
+      start: tour?.start ?? null,
+      end: tour?.end ?? null,
+      participants: booking.passengers.map(passengerName),
+      currency: booking.origin?.currency ?? product.currency,
+      total,
+      paid: payment.amountPaid,
+      email: booking.leadContact?.email ?? null,
+      expiresAt: active.expiresAt,
+    },
+  };
+}
+
+/** 90 s after purchase the booking is over (spec section 4, Session timeouts): the stores let it go, so the header and Home treat the visitor afresh. */
+export function endPurchasedBooking(): void {
+  useBookingStore.getState().restart(null);
+  usePaymentStore.getState().reset();
+}

@@ -1,0 +1,51 @@
+import { PAYMENT_FORM_INIT_DELAY_MS } from '@tours/domain';
+import { useEffect, useRef } from 'react';
+import { loadProviderScript, type MountedCardForm } from '../../payment/provider-sdk.ts';
+import type { OpenedPayment } from '../../store/payment-store.ts';
+
+interface CardFormProps {
+  token: OpenedPayment;
+  /** Every message the provider's SDK relays for this token (the SDK has checked origin and frame). */
+  onMessage: (token: string, message: unknown) => void;
+  /** The script did not load or the form could not be mounted. */
+  onFailure: (token: string) => void;
+}
+
+/**
+ * The provider's inline card form (spec section 7, Third-party), initialised
+ * 500 ms after its token arrives (spec section 9): the provider's script is
+ * loaded (once per page) and mounts its frame here. A new token is a new
+ * form: the parent keys this component by token, and the old frame is
+ * destroyed with its listener.
+ */
+export function CardForm({ token, onMessage, onFailure }: CardFormProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const handlers = useRef({ onMessage, onFailure });
+  useEffect(() => {
+    handlers.current = { onMessage, onFailure };
+  });
+
+  useEffect(() => {
+    let form: MountedCardForm | null = null;
+    let cancelled = false;
+    const handle = setTimeout(() => {
+      loadProviderScript(token.script_url)
+        .then((sdk) => {
+          const container = containerRef.current;
+          if (cancelled || !container) return;
+          form = sdk.mount(container, { token: token.token, onMessage: (message) => handlers.current.onMessage(token.token, message) });
+        })
+        .catch((error: unknown) => {
+          console.error('The card payment form could not be opened', error);
+          if (!cancelled) handlers.current.onFailure(token.token);
+        });
+    }, PAYMENT_FORM_INIT_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(handle);
+      form?.destroy();
+    };
+  }, [token.token, token.script_url]);
+
+  return <div ref={containerRef} className="card-form" />;
+}

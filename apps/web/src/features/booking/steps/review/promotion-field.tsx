@@ -1,0 +1,87 @@
+import { ALERTS, VALIDATION } from '@tours/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../../components/ui/button.tsx';
+import { addAlert } from '../../../../lib/alerts.ts';
+import { isApiRequestError } from '../../../../lib/api-error.ts';
+import { getRegionContact } from '../../../../lib/region.ts';
+import { postPromotion } from '../../api/payment-api.ts';
+import type { ActiveBooking } from '../../store/booking-store.ts';
+import { usePaymentStore } from '../../store/payment-store.ts';
+
+/** 'Promotional code WELCOME100' is how the server names the line; the field shows the code alone. */
+const codeOf = (name: string | undefined): string => name?.replace(/^Promotional code\s+/i, '') ?? '';
+
+/**
+ * The promotional code (spec sections 4 and 5): an empty code is ignored; a
+ * code the server refuses shows its message at the field; a valid one is
+ * applied once, with the server's new totals, and the field is then closed.
+ */
+export function PromotionField({ booking, locked }: { booking: ActiveBooking; locked: boolean }) {
+  const applied = usePaymentStore((state) => state.validPromotionalCode);
+  const promotion = usePaymentStore((state) => state.promotion);
+  const [code, setCode] = useState(() => codeOf(promotion?.name));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const apply = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = code.trim();
+    if (typed === '' || applied || busy) return;
+    setBusy(true);
+    try {
+      usePaymentStore.getState().applyPromotion(await postPromotion(booking, typed));
+      setError(null);
+    } catch (caught) {
+      if (isApiRequestError(caught) && caught.status === 400) setError(caught.fields.code ?? VALIDATION.promoInvalid);
+      else if (isApiRequestError(caught) && caught.fields.code) setError(caught.fields.code);
+      else addAlert(ALERTS.generalFailure(getRegionContact().phone));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const describedBy = [error ? `${id}-error` : null, applied ? `${id}-applied` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <section className="review-section" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Promotional code</h3>
+      <form className={`promotion${error ? ' field--invalid' : ''}`} onSubmit={(event) => void apply(event)} noValidate>
+        <label className="field__label" htmlFor={`${id}-code`}>
+          Enter a promotional code
+        </label>
+        <div className="promotion__row">
+          <input
+            id={`${id}-code`}
+            className="input promotion__input"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            value={code}
+            disabled={applied || locked}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              setCode(event.target.value);
+              if (error) setError(null);
+            }}
+          />
+          <Button type="submit" variant="secondary" busy={busy} disabled={applied || locked}>
+            Apply
+          </Button>
+        </div>
+        {error ? (
+          <p className="field__error" id={`${id}-error`} role="alert">
+            {error}
+          </p>
+        ) : null}
+        {applied ? (
+          <p className="promotion__applied" id={`${id}-applied`} role="status">
+            {VALIDATION.promoApplied}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { CurrencyCode, Tour } from '@tours/domain';
+import { useEffect } from 'react';
+import { useBookingEventOnArrival, type BookingEventProduct } from '../../flow/booking-analytics.ts';
+import type { OfferedOptions } from '../../flow/booking-options.ts';
+import { useBookingStore, type FlowPassenger } from '../../store/booking-store.ts';
+import { awaitingConfirmation, usePaymentStore } from '../../store/payment-store.ts';
+import { PaymentSection } from './payment-section.tsx';
+import { PromotionField } from './promotion-field.tsx';
+import { ReviewDetails } from './review-details.tsx';
+import './review.css';
+
+interface ReviewStepProps {
+  tour: Tour;
+  currency: CurrencyCode;
+  offered: OfferedOptions | null;
+  passengers: FlowPassenger[];
+  product: BookingEventProduct;
+  /** Replaced in tests: jsdom cannot reload. */
+  reload?: () => void;
+}
+
+/**
+ * Step 4a, 'Booking review & payment' (spec sections 2 and 4): the booking
+ * as the server priced it, the promotional code, then the terms and the card
+ * payment. Reaching review without pre-payment details means the booking
+ * cannot go on online (availability false).
+ */
+export function ReviewStep({ tour, currency, offered, passengers, product, reload }: ReviewStepProps) {
+  const details = usePaymentStore((state) => state.prePaymentDetails);
+  const promotion = usePaymentStore((state) => state.promotion);
+  const paid = usePaymentStore(awaitingConfirmation);
+  const booking = useBookingStore((state) => state.activeBooking);
+  useBookingEventOnArrival('booking_review_and_payment', product, details !== null);
+
+  useEffect(() => {
+    if (!details) useBookingStore.getState().setAvailability(false);
+  }, [details]);
+
+  if (!details || !booking) return null;
+  return (
+    <>
+      <ReviewDetails tour={tour} currency={currency} offered={offered} passengers={passengers} details={details} promotion={promotion} />
+      <PromotionField booking={booking} locked={paid} />
+      <PaymentSection booking={booking} currency={currency} product={product} passengers={passengers} details={details} reload={reload} />
+    </>
+  );
+}

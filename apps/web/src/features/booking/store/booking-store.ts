@@ -1,0 +1,248 @@
+import {
+  allocateMandatoryFlights,
+  allocateRooms,
+  allocationsSchema,
+  BOOKING_TOKEN_TIMEOUT_SECONDS,
+  bookingTourSchema,
+  chooseFlight,
+  emptyAllocations,
+  OWN_ARRANGEMENTS,
+  removePassengerFrom,
+  addPassenger,
+  participantAddressSchema,
+  PURCHASE_TIMEOUT_SECONDS,
+  sessionExpiry,
+  sessionStatus,
+  STEP_IDS,
+  togglePassenger,
+  type Allocations,
+  type BookingTour,
+  type CreatedBooking,
+  type Direction,
+  type FlightChoice,
+  type FlightOptionGroup,
+  type RoomTypeChoice,
+  type SessionStatus,
+  type StepId,
+  UNCONFIRMED_TIMEOUT_SECONDS,
+} from '@tours/domain';
+import { z } from 'zod';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { persistOptions, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { bookingQuerySchema, type BookingQuery } from '../booking-query.ts';
+
+/**
+ * The booking flow state (spec section 3, Booking flow state), kept in
+ * session storage (spec section 4, Persistence) so a reload at any step
+ * resumes there, while a new tab starts afresh.
+ */
+
+/** The booking created at step 1 Next: its id, its bearer token and when that lapses (epoch ms). */
+export interface ActiveBooking {
+  id: number;
+  token: string;
+  expiresAt: number;
+}
+
+/** A booked passenger as the later steps name them. */
+export interface FlowPassenger {
+  id: number;
+  title: string;
+  given_name: string;
+  family_name: string;
+  is_lead: boolean;
+}
+
+/** The lead passenger's e-mail and address as the booking was made with them: the payer of the card form (spec section 7). */
+export interface LeadContact {
+  email: string;
+  address: z.output<typeof participantAddressSchema>;
+}
+
+export interface BookingSummaryState {
+  /** The booking's tour as GET /bookings/tour answers it; its id keys the option calls. */
+  mainProduct: BookingTour | null;
+  /** The room type chosen at 3a for every hotel. */
+  roomChoice: string | null;
+  /** Each passenger's flight choice at 2a, by passenger id. */
+  flightChoice: Record<string, FlightChoice>;
+}
+
+export interface BookingFlowData {
+  /** The query the booking was started from; another query restarts it. */
+  origin: BookingQuery | null;
+  step: StepId;
+  direction: Direction;
+  /** The step loader: true while a call the step waits on runs. Never persisted: a reload ends every call. */
+  stepLoading: boolean;
+  /** False shows the availability-error screen. */
+  availability: boolean;
+  unconfirmed: boolean;
+  /** Seconds the booking token lives (spec section 4, Session timeouts). */
+  tokenTimeout: number;
+  activeBooking: ActiveBooking | null;
+  passengers: FlowPassenger[];
+  leadContact: LeadContact | null;
+  summary: BookingSummaryState;
+  /** The selections as the visitor makes them; sent whole at the end of step 3. */
+  allocations: Allocations;
+}
+
+interface BookingActions {
+  /** A fresh booking for the query: everything of any earlier booking goes. */
+  restart: (origin: BookingQuery | null) => void;
+  goToStep: (step: StepId, direction: Direction) => void;
+  setStepLoading: (loading: boolean) => void;
+  setAvailability: (available: boolean) => void;
+  bookingCreated: (created: CreatedBooking, now?: number) => void;
+  setMainProduct: (tour: BookingTour) => void;
+  allocateMandatoryFlights: (groups: readonly FlightOptionGroup[]) => void;
+  chooseFlight: (groups: readonly FlightOptionGroup[], passengerId: number, choice: FlightChoice) => void;
+  toggleExtra: (componentId: number, passengerId: number, on: boolean) => void;
+  chooseRoom: (choice: RoomTypeChoice) => void;
+  /** One of the listed additional nights for a passenger, or null to opt out. */
+  chooseAdditionalNight: (nightIds: readonly number[], passengerId: number, nightId: number | null) => void;
+  /** Confirmed: step 5, and the session lives 90 s more (spec section 4, Session timeouts). */
+  purchaseCompleted: (now?: number) => void;
+  /** Paid but not confirmed: the unconfirmed screen, and the session lives 90 s more. */
+  bookingUnconfirmed: (now?: number) => void;
+}
+
+export type BookingState = BookingFlowData & BookingActions;
+
+export const initialBookingData = (origin: BookingQuery | null = null): BookingFlowData => ({
+  origin,
+  step: '1',
+  direction: 'forward',
+  stepLoading: false,
+  availability: true,
+  unconfirmed: false,
+  tokenTimeout: BOOKING_TOKEN_TIMEOUT_SECONDS,
+  activeBooking: null,
+  passengers: [],
+  leadContact: null,
+  summary: { mainProduct: null, roomChoice: null, flightChoice: {} },
+  allocations: emptyAllocations(),
+});
+
+const flightChoiceSchema = z.union([z.number().int().positive(), z.literal(OWN_ARRANGEMENTS)]);
+
+/** Every persisted key with its own schema: a stale or tampered key falls back to its default alone. */
+export const bookingStateSchema = z.object({
+  origin: bookingQuerySchema.nullable(),
+  step: z.enum(STEP_IDS),
+  direction: z.enum(['forward', 'back']),
+  availability: z.boolean(),
+  unconfirmed: z.boolean(),
+  tokenTimeout: z.number().int().positive(),
+  activeBooking: z
+    .object({ id: z.number().int().positive(), token: z.string().min(1), expiresAt: z.number().int().positive() })
+    .nullable(),
+  passengers: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      title: z.string(),
+      given_name: z.string(),
+      family_name: z.string(),
+      is_lead: z.boolean(),
+    }),
+  ),
+  leadContact: z.object({ email: z.string().min(1), address: participantAddressSchema }).nullable(),
+  summary: z.object({
+    mainProduct: bookingTourSchema.nullable(),
+    roomChoice: z.string().nullable(),
+    flightChoice: z.record(z.string().regex(/^\d+$/), flightChoiceSchema),
+  }),
+  allocations: allocationsSchema,
+});
+
+export const useBookingStore = create<BookingState>()(
+  persist(
+    (set) => ({
+      ...initialBookingData(),
+      restart: (origin) => set(initialBookingData(origin)),
+      goToStep: (step, direction) => set({ step, direction }),
+      setStepLoading: (stepLoading) => set({ stepLoading }),
+      setAvailability: (availability) => set({ availability }),
+      bookingCreated: (created, now = Date.now()) =>
+        set({
+          activeBooking: {
+            id: created.booking.id,
+            token: created.token.token,
+            expiresAt: sessionExpiry(now, created.token.timeout_seconds),
+          },
+          tokenTimeout: created.token.timeout_seconds,
+          passengers: created.booking.passengers.map(({ id, title, given_name, family_name, is_lead }) => ({
+            id,
+            title,
+            given_name,
+            family_name,
+            is_lead,
+          })),
+          leadContact: leadContactOf(created),
+        }),
+      setMainProduct: (mainProduct) => set((state) => ({ summary: { ...state.summary, mainProduct } })),
+      allocateMandatoryFlights: (groups) =>
+        set((state) => {
+          const flights = allocateMandatoryFlights(state.allocations.flights, groups, state.passengers.map((p) => p.id));
+          // Equal contents keep the same object, so subscribers do not re-render for nothing.
+          return JSON.stringify(flights) === JSON.stringify(state.allocations.flights)
+            ? state
+            : { allocations: { ...state.allocations, flights } };
+        }),
+      chooseFlight: (groups, passengerId, choice) =>
+        set((state) => ({
+          allocations: { ...state.allocations, flights: chooseFlight(state.allocations.flights, groups, passengerId, choice) },
+          summary: { ...state.summary, flightChoice: { ...state.summary.flightChoice, [passengerId]: choice } },
+        })),
+      toggleExtra: (componentId, passengerId, on) =>
+        set((state) => ({
+          allocations: { ...state.allocations, extras: togglePassenger(state.allocations.extras, componentId, passengerId, on) },
+        })),
+      chooseRoom: (choice) =>
+        set((state) => ({
+          allocations: { ...state.allocations, accommodation: allocateRooms(choice.rooms, state.passengers.map((p) => p.id)) },
+          summary: { ...state.summary, roomChoice: choice.type },
+        })),
+      chooseAdditionalNight: (nightIds, passengerId, nightId) =>
+        set((state) => {
+          const cleared = removePassengerFrom(state.allocations.extras, nightIds, passengerId);
+          const extras = nightId === null ? cleared : addPassenger(cleared, nightId, passengerId);
+          return { allocations: { ...state.allocations, extras } };
+        }),
+      purchaseCompleted: (now = Date.now()) =>
+        set((state) => ({
+          step: '5a',
+          direction: 'forward',
+          unconfirmed: false,
+          ...shortenedSession(state, PURCHASE_TIMEOUT_SECONDS, now),
+        })),
+      bookingUnconfirmed: (now = Date.now()) =>
+        set((state) => ({ unconfirmed: true, ...shortenedSession(state, UNCONFIRMED_TIMEOUT_SECONDS, now) })),
+    }),
+    persistOptions<BookingState, typeof bookingStateSchema>(STORAGE_KEYS.booking, bookingStateSchema),
+  ),
+);
+
+function leadContactOf(created: CreatedBooking): LeadContact | null {
+  const lead = created.booking.passengers.find((passenger) => passenger.is_lead) ?? created.booking.passengers[0];
+  return lead ? { email: lead.email, address: lead.address } : null;
+}
+
+/** Once paid, the booking session ends this many seconds from now, whatever was left of the token's hour. */
+function shortenedSession(state: BookingFlowData, timeoutSeconds: number, now: number): Partial<BookingFlowData> {
+  if (!state.activeBooking) return { tokenTimeout: timeoutSeconds };
+  return { tokenTimeout: timeoutSeconds, activeBooking: { ...state.activeBooking, expiresAt: sessionExpiry(now, timeoutSeconds) } };
+}
+
+/** 'Active Session' while a booking with a token exists and its expiry lies ahead (spec section 4, Steps). */
+export function bookingSessionStatus(
+  state: Pick<BookingFlowData, 'activeBooking'>,
+  now: number = Date.now(),
+): SessionStatus {
+  const active = state.activeBooking;
+  return sessionStatus(active ? { booking: { id: active.id }, token: { token: active.token } } : null, active?.expiresAt, now);
+}
+
+export const restartBooking = (origin: BookingQuery | null): void => useBookingStore.getState().restart(origin);
