@@ -173,6 +173,18 @@ describe('POST /api/bookings/confirm', () => {
     expect(await allocationStates(booking)).toEqual(['held', 'held']);
   });
 
+  it('confirms a payment of a form opened before a promotion, and flags the difference for a refund', async () => {
+    const { booking, totals } = await bookSicily(server.app);
+    const { token } = await openPayment(server.app, booking, totals.total);
+    const promotion = await server.app.inject({ method: 'POST', url: '/api/bookings/promotion', headers: booking.headers, payload: { code: 'WELCOME100' } });
+    expect(promotion.json().data.details.total_price.value).toBe(totals.total - 10_000);
+    const response = await confirm(server.app, booking, await payToken(server.app, token));
+    expect(response.json().data.status).toBe('confirmed');
+    expect(await bookingRow(booking)).toMatchObject({ status: 'Confirmed', needsAttention: true, attentionReason: ATTENTION.overpaid });
+    const [mail] = await db().select().from(outboxMessages).where(eq(outboxMessages.bookingId, booking.id));
+    expect(mail!.bodyText).toContain('Balance due: £0');
+  });
+
   it('confirms a day trip paid in full', async () => {
     const { booking, totals } = await bookDayTrip(server.app);
     const paymentId = await payToken(server.app, (await openPayment(server.app, booking, totals.total)).token);

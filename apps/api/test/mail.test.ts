@@ -83,14 +83,16 @@ describe('relayOutbox', () => {
   const queue = (subject: string) =>
     server.app.db.transaction((tx) => enqueueMail(tx, { to: 'guest@example.com', subject, text: 'Hello', messageKey: `test:${subject}` }));
   const row = async (id: number) => (await server.app.db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0]!;
+  // The database stamps available_at in microseconds, the clock reads milliseconds: a second ahead is surely after it.
+  const justAfter = () => new Date(Date.now() + 1000);
 
   it('marks what the port accepted as sent, once', async () => {
     const id = (await queue('accepted'))!;
     expect(await queue('accepted')).toBeNull();
-    const result = await relayOutbox(server.app.db, createSandboxMail(), new Date());
+    const result = await relayOutbox(server.app.db, createSandboxMail(), justAfter());
     expect(result.sent).toBeGreaterThanOrEqual(1);
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(await relayOutbox(server.app.db, createSandboxMail(), new Date())).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await relayOutbox(server.app.db, createSandboxMail(), justAfter())).toEqual({ sent: 0, retried: 0, failed: 0 });
   });
 
   it('retries what the port refused later, and gives up after the last attempt', async () => {
@@ -104,7 +106,7 @@ describe('relayOutbox', () => {
       },
       close: async () => {},
     };
-    let now = new Date();
+    let now = justAfter();
     expect(await relayOutbox(server.app.db, down, now)).toEqual({ sent: 0, retried: 1, failed: 0 });
     const first = await row(id);
     expect(first).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 Service not available' });
@@ -123,7 +125,7 @@ describe('relayOutbox', () => {
     const ids = await Promise.all(Array.from({ length: 12 }, (_, n) => queue(`split ${n}`)));
     const sent: string[] = [];
     const counting: MailPort = { provider: 'sandbox', send: async (m) => (sent.push(m.subject), { messageId: m.subject }), close: async () => {} };
-    await Promise.all([relayOutbox(server.app.db, counting, new Date()), relayOutbox(server.app.db, counting, new Date())]);
+    await Promise.all([relayOutbox(server.app.db, counting, justAfter()), relayOutbox(server.app.db, counting, justAfter())]);
     expect(sent.filter((subject) => subject.startsWith('split')).sort()).toEqual(Array.from({ length: 12 }, (_, n) => `split ${n}`).sort());
     for (const id of ids) expect((await row(id!)).status).toBe('sent');
   });

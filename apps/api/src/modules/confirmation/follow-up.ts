@@ -11,6 +11,7 @@ export const ATTENTION = {
   failed: 'Paid, but confirming the booking failed.',
   unmatched: 'A payment was taken that does not match any amount we asked for.',
   paidAgain: 'Paid again after the booking was settled: refund the extra payment.',
+  overpaid: 'Paid more than the booking costs (the booking changed after the card form was opened): refund the difference.',
 } as const;
 
 /** What confirmation answers for a booking in this state: its reference once confirmed, its id otherwise. */

@@ -1,7 +1,8 @@
 import type { PostPaymentDetails } from '@tours/domain';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookings, payments } from '../../db/schema/index.ts';
+import { bookings, departures, payments, tours } from '../../db/schema/index.ts';
+import { amountPaid, bookingTotals } from '../bookings/totals.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -35,10 +36,19 @@ export async function settleBooking(db: Database, input: Settle): Promise<PostPa
   const { bookingId, recorded } = input;
   return db.transaction(async (tx) => {
     const [booking] = await tx
-      .select({ id: bookings.id, status: bookings.status, reference: bookings.reference, departureId: bookings.departureId })
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        reference: bookings.reference,
+        departureId: bookings.departureId,
+        currency: bookings.currency,
+        brandChannel: tours.brandChannel,
+      })
       .from(bookings)
+      .innerJoin(departures, eq(departures.id, bookings.departureId))
+      .innerJoin(tours, eq(tours.id, departures.tourId))
       .where(eq(bookings.id, bookingId))
-      .for('update');
+      .for('update', { of: bookings });
     if (!booking) throw notFound('The booking no longer exists.');
     const followUp = (reason: string, detail: Record<string, unknown> = {}) =>
       flagForFollowUp(tx, { bookingId, reason, paymentId: recorded?.id ?? null, detail, requestId: input.requestId });
@@ -64,6 +74,9 @@ export async function settleBooking(db: Database, input: Settle): Promise<PostPa
       .set({ reference: sql`cast(${`${reference}-P`} as text) || substr(${payments.reference}, cast(${prefix.length + 1} as integer))` })
       .where(and(eq(payments.bookingId, bookingId), like(payments.reference, `${prefix}%`)));
     const emailed = await queueConfirmationEmail(tx, { bookingId, reference, publicUrl: input.publicUrl });
+    // A form opened before a promotion or a cheaper choice can still be paid: the booking stands, the difference is refunded.
+    const [paid, totals] = await Promise.all([amountPaid(tx, bookingId), bookingTotals(tx, bookingId, booking.currency, booking.brandChannel)]);
+    if (paid > totals.details.total_price.value) await followUp(ATTENTION.overpaid, { paid, total: totals.details.total_price.value });
     await recordAudit(tx, {
       actor: 'visitor',
       action: 'booking.confirmed',

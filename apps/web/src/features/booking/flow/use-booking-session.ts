@@ -64,6 +64,8 @@ export function useBookingSession(query: BookingQuery): BookingSession {
     if (expiresAt === null) return;
     const expire = () => {
       const state = useBookingStore.getState();
+      // Already started again (on arrival, before this effect ran): nothing more has lapsed.
+      if (!state.activeBooking) return;
       const lapsed = sessionEnd(state);
       setTimedOut(lapsed === 'timed-out');
       if (lapsed === 'unconfirmed' && state.activeBooking) setEndedUnconfirmed({ bookingId: state.activeBooking.id });

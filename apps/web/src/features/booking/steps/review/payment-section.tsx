@@ -1,5 +1,5 @@
 import { ALERTS, amountToPay, OPERATOR, paymentOptions, VALIDATION, type CurrencyCode, type PrePaymentDetails } from '@tours/domain';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../../components/ui/field.tsx';
 import { Notice } from '../../../../components/ui/notice.tsx';
@@ -39,6 +39,8 @@ export function PaymentSection({ booking, currency, product, passengers, details
   const leadContact = useBookingStore((state) => state.leadContact);
   const leadDraft = usePassengerStore((state) => state.participants[0]);
   const [billing, setBilling] = useState<BillingAddress | null>(null);
+  const [termsError, setTermsError] = useState(false);
+  const termsRef = useRef<HTMLInputElement>(null);
 
   const offered = paymentOptions(details, promotionActive);
   const option = offered.includes(chosen) ? chosen : 'full';
@@ -55,7 +57,7 @@ export function PaymentSection({ booking, currency, product, passengers, details
           <p>{ALERTS.paymentExpired(phone).message}</p>
         </Notice>
       ) : null}
-      <Terms pipeline={pipeline} />
+      <Terms pipeline={pipeline} error={termsError} setError={setTermsError} boxRef={termsRef} />
       {pipeline.stage === 'unlocking' && pipeline.termsAcceptedAt !== null ? <UnlockProgress since={pipeline.termsAcceptedAt} /> : null}
       <PaymentOptions
         details={details}
@@ -81,6 +83,19 @@ export function PaymentSection({ booking, currency, product, passengers, details
           </fieldset>
         ) : null}
       </div>
+      {pipeline.stage === 'terms' ? (
+        // Where Next stands on the other steps; the form itself comes once the terms are accepted.
+        <div className="payment__continue">
+          <Button
+            onClick={() => {
+              setTermsError(true);
+              termsRef.current?.focus();
+            }}
+          >
+            Continue to payment
+          </Button>
+        </div>
+      ) : null}
       <div className="payment__stage" aria-live="polite">
         <StageView pipeline={pipeline} altBilling={altBilling} phone={phone} />
       </div>
@@ -94,43 +109,33 @@ export function PaymentSection({ booking, currency, product, passengers, details
   );
 }
 
-/** The terms checkbox, and the way on for anyone who has not ticked it (spec section 5: the message shows when trying to continue). */
-function Terms({ pipeline }: { pipeline: PaymentPipeline }) {
-  const [error, setError] = useState(false);
-  const boxRef = useRef<HTMLInputElement>(null);
-  const linkId = useId();
+interface TermsProps {
+  pipeline: PaymentPipeline;
+  error: boolean;
+  setError: (error: boolean) => void;
+  boxRef: RefObject<HTMLInputElement | null>;
+}
+
+/** The terms checkbox, with its link and, after an attempt to continue without it, the spec's message (section 5). */
+function Terms({ pipeline, error, setError, boxRef }: TermsProps) {
   const locked = pipeline.stage === 'confirming' || pipeline.stage === 'expired';
   return (
-    <>
-      <CheckboxField
-        ref={boxRef}
-        label="I have read and accept the terms and conditions"
-        hint={
-          <a href={OPERATOR.termsUrl} target="_blank" rel="noreferrer" id={linkId}>
-            Read the terms and conditions (opens in a new tab)
-          </a>
-        }
-        error={error ? VALIDATION.termsRequired : undefined}
-        checked={pipeline.termsAccepted}
-        disabled={locked}
-        onChange={(event) => {
-          pipeline.setTermsAccepted(event.target.checked);
-          if (event.target.checked) setError(false);
-        }}
-      />
-      {!pipeline.termsAccepted && !locked ? (
-        <div className="payment__continue">
-          <Button
-            onClick={() => {
-              setError(true);
-              boxRef.current?.focus();
-            }}
-          >
-            Continue to payment
-          </Button>
-        </div>
-      ) : null}
-    </>
+    <CheckboxField
+      ref={boxRef}
+      label="I have read and accept the terms and conditions"
+      hint={
+        <a href={OPERATOR.termsUrl} target="_blank" rel="noreferrer">
+          Read the terms and conditions (opens in a new tab)
+        </a>
+      }
+      error={error ? VALIDATION.termsRequired : undefined}
+      checked={pipeline.termsAccepted}
+      disabled={locked}
+      onChange={(event) => {
+        pipeline.setTermsAccepted(event.target.checked);
+        if (event.target.checked) setError(false);
+      }}
+    />
   );
 }
 

@@ -1,0 +1,117 @@
+import type { AppliedPromotion, MinorUnits, PaymentToken, PostPaymentDetails, PrePaymentDetails } from '@tours/domain';
+import { vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
+import type { CardFormSdk } from '../payment/provider-sdk.ts';
+import { useBookingStore, type LeadContact } from '../store/booking-store.ts';
+import { usePaymentStore } from '../store/payment-store.ts';
+import { ACTIVE, BOOKING_TOUR, DETAILS, PASSENGERS, QUERY } from './booking-fixtures.ts';
+
+/** Test data and stand-ins for review and payment: the API's payment calls and the provider's SDK. */
+
+export const LEAD_CONTACT: LeadContact = {
+  email: 'margaret.hale@example.com',
+  address: { line_1: '10 Downing Street', line_2: '', line_3: '', city: 'London', state: 'Greater London', postal_code: 'SW1A 2AA', country: 'GBR' },
+};
+
+export const tokenAnswer = (n: number): PaymentToken => ({
+  token: `ptok_${n}`,
+  script_url: 'http://localhost/pay/sdk.js',
+  origin: 'http://localhost',
+  expires_at: '2030-01-01T00:00:00.000Z',
+});
+
+export const DAY_TRIP_DETAILS: PrePaymentDetails = {
+  total_price: { currency_code: 'GBP', value: 14_500 as MinorUnits },
+  deposit: { currency_code: 'GBP', value: 0 as MinorUnits },
+  breakdown: { ...DETAILS.breakdown, price_per_person: 14_500 as MinorUnits, participants: 1, flights: 0 as MinorUnits, extras: 0 as MinorUnits, accommodation: 0 as MinorUnits },
+};
+
+export const PROMOTION: AppliedPromotion = {
+  promotion: { id: 19, name: 'Promotional code WELCOME100', component_type: 'PromotionalCode', price: { value: -10_000 as MinorUnits, currency_code: 'GBP' } },
+  details: {
+    total_price: { currency_code: 'GBP', value: 424_000 as MinorUnits },
+    deposit: { currency_code: 'GBP', value: 63_600 as MinorUnits },
+    breakdown: { ...DETAILS.breakdown, discount: -10_000 as MinorUnits },
+  },
+};
+
+/** A booking at review with the server's totals, as the flow leaves it. */
+export function seedReview(details: PrePaymentDetails = DETAILS): void {
+  useBookingStore.setState({
+    origin: QUERY,
+    step: '4a',
+    direction: 'forward',
+    activeBooking: { ...ACTIVE, expiresAt: Date.now() + 3_600_000 },
+    passengers: PASSENGERS,
+    leadContact: LEAD_CONTACT,
+    summary: { mainProduct: BOOKING_TOUR, roomChoice: null, flightChoice: {} },
+  });
+  usePaymentStore.getState().setPrePaymentDetails(details);
+}
+
+export interface PaymentApiOptions {
+  confirm?: () => Response | Promise<Response>;
+  promotion?: (code: string) => Response;
+  token?: () => Response;
+}
+
+export interface RecordedCall {
+  path: string;
+  body: Record<string, unknown> | null;
+}
+
+/** The payment calls of the API; every call is recorded. */
+export function mockPaymentApi(options: PaymentApiOptions = {}) {
+  const calls: RecordedCall[] = [];
+  let tokens = 0;
+  const fetchMock = mockFetch((url, init) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
+    calls.push({ path, body });
+    if (path === '/api/bookings/payments/token') return options.token?.() ?? jsonResponse({ data: tokenAnswer(++tokens) }, 201);
+    if (path === '/api/bookings/confirm') {
+      return options.confirm?.() ?? jsonResponse({ data: { status: 'confirmed', reference: 'MER-480153' } satisfies PostPaymentDetails });
+    }
+    if (path === '/api/bookings/promotion') return options.promotion?.(String(body?.code)) ?? jsonResponse({ data: PROMOTION });
+    return jsonResponse({ error: { code: 'NOT_FOUND', message: `No mock for ${path}` } }, 404);
+  });
+  const callsTo = (suffix: string) => calls.filter((call) => call.path.endsWith(suffix));
+  return { fetchMock, calls, callsTo };
+}
+
+export interface FakeSdk {
+  sdk: CardFormSdk;
+  mounts: { token: string; container: HTMLElement; send: (message: unknown) => void; destroyed: boolean }[];
+  /** The provider's message to the form mounted last. */
+  send: (message: unknown) => void;
+}
+
+/**
+ * The provider's SDK as the page sees it once its script has run. The real
+ * one checks each message's origin and frame before calling onMessage; here
+ * a test plays the part of that checked frame.
+ */
+export function installFakeSdk(): FakeSdk {
+  const mounts: FakeSdk['mounts'] = [];
+  const sdk: CardFormSdk = {
+    mount: vi.fn((container: HTMLElement, options: { token: string; onMessage: (message: unknown) => void }) => {
+      const entry = { token: options.token, container, send: options.onMessage, destroyed: false };
+      mounts.push(entry);
+      return {
+        destroy: () => {
+          entry.destroyed = true;
+        },
+      };
+    }),
+  };
+  window.SandboxPay = sdk;
+  return {
+    sdk,
+    mounts,
+    send: (message) => {
+      const last = mounts.at(-1);
+      if (!last || last.destroyed) throw new Error('No card form is mounted');
+      last.send(message);
+    },
+  };
+}
