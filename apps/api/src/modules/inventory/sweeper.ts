@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
+import { scheduleBackgroundJob } from '../../lib/background-job.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 
 export interface SweepResult {
@@ -36,34 +37,8 @@ export async function sweepExpiredHolds(db: Database, now: Date): Promise<SweepR
  * at a time per process; a failed sweep is logged and the next one tries again.
  */
 export const holdSweeperPlugin = sharedPlugin('hold-sweeper', async (app) => {
-  const interval = app.config.holdSweepIntervalMs;
-  if (interval === 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const sweep = async () => {
-    try {
-      const result = await sweepExpiredHolds(app.db, app.clock.now());
-      if (result.released > 0) app.log.info(result, 'released expired holds');
-    } catch (error) {
-      app.log.error({ err: error }, 'sweeping expired holds failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweep().finally(schedule);
-    }, interval);
-    // The sweeper alone never keeps the process alive.
-    timer.unref();
-  };
-
-  app.addHook('onReady', async () => schedule());
-  // preClose: before the database plugin's onClose shuts the connection a sweep may be using.
-  app.addHook('preClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+  scheduleBackgroundJob(app, 'sweeping expired holds', app.config.holdSweepIntervalMs, async () => {
+    const result = await sweepExpiredHolds(app.db, app.clock.now());
+    if (result.released > 0) app.log.info(result, 'released expired holds');
   });
 });

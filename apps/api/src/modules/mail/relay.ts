@@ -1,5 +1,6 @@
 import type { MailPort } from '../../adapters/mail/index.ts';
 import type { Database } from '../../db/client.ts';
+import { scheduleBackgroundJob } from '../../lib/background-job.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 import { claimDueMail, markAttemptFailed, markSent } from './outbox.ts';
 
@@ -49,35 +50,9 @@ export async function relayOutbox(db: Database, mail: MailPort, now: Date): Prom
  * the database closes.
  */
 export const mailRelayPlugin = sharedPlugin('mail-relay', async (app) => {
-  const interval = app.config.mail.relayIntervalMs;
-  if (interval === 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const run = async () => {
-    try {
-      const result = await relayOutbox(app.db, app.adapters.mail, app.clock.now());
-      if (result.sent + result.retried + result.failed > 0) app.log.info(result, 'outbox relay');
-      if (result.failed > 0) app.log.error(result, 'e-mails given up after repeated failures: see outbox_messages with status failed');
-    } catch (error) {
-      app.log.error({ err: error }, 'outbox relay run failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().finally(schedule);
-    }, interval);
-    // The relay alone never keeps the process alive.
-    timer.unref();
-  };
-
-  app.addHook('onReady', async () => schedule());
-  // preClose: before the database and the mail transport close under a run in progress.
-  app.addHook('preClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+  scheduleBackgroundJob(app, 'outbox relay run', app.config.mail.relayIntervalMs, async () => {
+    const result = await relayOutbox(app.db, app.adapters.mail, app.clock.now());
+    if (result.sent + result.retried + result.failed > 0) app.log.info(result, 'outbox relay');
+    if (result.failed > 0) app.log.error(result, 'e-mails given up after repeated failures: see outbox_messages with status failed');
   });
 });
