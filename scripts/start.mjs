@@ -54,7 +54,8 @@ function buildWeb() {
   if (state === 'no-sources') return log('no web app sources with a build script in apps/web: serving the API only');
   log(state === 'missing' ? 'building the web app (no build yet)' : 'rebuilding the web app (sources changed)');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', 'build', '-w', '@tours/web'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: NODE_ENV=test or development from the caller would ship React's development build.
+  const result = spawnSync(npm, ['run', 'build', '-w', '@tours/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) {
     console.error('[start] the web app build failed; fix it or run with SKIP_WEB_BUILD=1 to serve the previous build');
     process.exit(result.status ?? 1);

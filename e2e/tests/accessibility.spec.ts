@@ -5,6 +5,7 @@ const PAGES: { path: string; heading: RegExp | string }[] = [
   { path: '/tours', heading: 'Our tours' },
   { path: '/book', heading: /./ },
   { path: '/register', heading: /./ },
+  { path: '/terms', heading: 'Booking conditions' },
   { path: '/account', heading: /./ },
   { path: '/account/booking/100001', heading: /./ },
   { path: '/booking-confirmation', heading: /./ },

@@ -1,4 +1,4 @@
-import { formatPrice, OPERATOR, SCREEN_TEXT, VALIDATION, type CurrencyCode } from '@tours/domain';
+import { formatAmount, formatPrice, OPERATOR, SCREEN_TEXT, VALIDATION, type CurrencyCode } from '@tours/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { TOURS } from '../../apps/api/src/db/seed/data/tours.ts';
 import type { DepartureSeed, Prices } from '../../apps/api/src/db/seed/data/types.ts';
@@ -87,7 +87,7 @@ for (const currency of ['GBP', 'USD'] as const) {
     };
     const total =
       seed.price[currency] * 2 + expectedLines.flights + expectedLines.extras + expectedLines.accommodation + expectedLines.nights;
-    const money = (value: number) => formatPrice(value, currency);
+    const money = (value: number) => formatAmount(value, currency);
 
     await startBooking(page, { tour: 'MHW-VIE', departure: date, currency });
     // The form starts with the lead alone: 'Participant' until a second is added.
@@ -183,6 +183,7 @@ for (const currency of ['GBP', 'USD'] as const) {
       'extras',
       'accommodation',
       'accommodation_extras',
+      'booking_review_and_payment',
     ]);
     const begin = (await dataLayer(page)).find((entry) => entry.event === 'begin_checkout');
     expect(begin).toMatchObject({ tour_code: 'MHW-VIE', currency });
@@ -221,7 +222,7 @@ test('one participant books TSG-SIC: no extras, so 2b is passed forward and back
   const single = pkg.stays[0]!.rooms.find((room) => room.type === 'Single')!.price.GBP;
   const total = seed.price.GBP + club + single;
   await expect(summaryLine(page, 'Total')).toHaveText(formatPrice(total, 'GBP'));
-  await expect(summaryLine(page, 'Deposit')).toHaveText(formatPrice(deposit(total), 'GBP'));
+  await expect(summaryLine(page, 'Deposit')).toHaveText(formatAmount(deposit(total), 'GBP'));
   await expect(summaryLine(page, 'Participants')).toHaveText('1');
 });
 

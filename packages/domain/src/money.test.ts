@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatPerPerson,
+  formatAmount,
   formatPrice,
   formatSupplement,
   fromProviderAmount,
@@ -12,6 +13,16 @@ import {
   normaliseCurrency,
   toProviderAmount,
 } from './money.ts';
+
+describe('formatAmount', () => {
+  it('shows whole amounts without decimals and other amounts to the penny, in each locale', () => {
+    expect(formatAmount(189_500, 'GBP')).toBe('£1,895');
+    expect(formatAmount(44_175, 'GBP')).toBe('£441.75');
+    expect(formatAmount(44_150, 'USD')).toBe('$441.50');
+    expect(formatAmount(87_150, 'AUD')).toBe('$871.50');
+    expect(formatAmount(5, 'GBP')).toBe('£0.05');
+  });
+});
 
 describe('formatPrice', () => {
   it('formats each currency in its own locale with no decimals', () => {

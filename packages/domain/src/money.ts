@@ -79,6 +79,23 @@ export function formatPrice(value: number, currency: CurrencyCode): string {
   return formatter.format(value / MINOR_PER_MAJOR);
 }
 
+const exactFormatters = new Map<CurrencyCode, Intl.NumberFormat>();
+
+/**
+ * An amount due, paid or owed: whole amounts as prices are ('£1,895'), and
+ * amounts with pence to the penny ('£441.75'), so the figure a visitor agrees
+ * to is the figure the card is charged. Per-person prices keep formatPrice.
+ */
+export function formatAmount(value: number, currency: CurrencyCode): string {
+  if (value % MINOR_PER_MAJOR === 0) return formatPrice(value, currency);
+  let formatter = exactFormatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(CURRENCY_LOCALES[currency], { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    exactFormatters.set(currency, formatter);
+  }
+  return formatter.format(value / MINOR_PER_MAJOR);
+}
+
 export const INCLUDED_IN_PRICE = 'Included in price';
 
 /** A per-person price: '£1,250pp', or 'Included in price' at 0. */

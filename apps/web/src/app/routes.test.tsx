@@ -13,10 +13,12 @@ describe('routes', () => {
     ['/', 'Sign in or create an account', 'Sign in or create an account'],
     ['/tours', 'Our tours', 'Our tours'],
     ['/register', 'Register', 'Register'],
+    ['/terms', 'Booking conditions', 'Booking conditions'],
     ['/book?tour=VIE24&departure=2027-03-04', 'Book your tour', 'Book your tour'],
     ['/account', 'Manage your bookings', 'Manage your bookings'],
     ['/account/booking/812', 'Your booking', 'Booking 812'],
-    ['/booking-confirmation', 'Booking confirmation', 'Booking confirmation'],
+    // With no booking confirmed, the confirmation route sends the visitor home (spec section 2).
+    ['/booking-confirmation', 'Sign in or create an account', 'Sign in or create an account'],
     ['/no/such/page', 'Page not found', 'Page not found'],
   ])('%s has one h1 %j, its own title and the landmarks', async (path, heading, pageTitle) => {
     mockRoutes({ '/api/tours': () => jsonResponse({ data: { items: catalogueTours } }) });

@@ -4,6 +4,7 @@ import { RegisterPage } from '../features/auth/register-page.tsx';
 import { CataloguePage } from '../features/catalogue/catalogue-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import { TermsPage } from '../features/terms/terms-page.tsx';
 import { RootErrorPage, RouteErrorPage } from './error-boundary.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
           { path: 'tours', element: <CataloguePage /> },
           { path: 'book', lazy: async () => ({ Component: (await import('../features/booking/book-page.tsx')).BookPage }) },
           { path: 'register', element: <RegisterPage /> },
+          { path: 'terms', element: <TermsPage /> },
           { path: 'account', lazy: async () => ({ Component: (await import('../features/account/account-page.tsx')).AccountPage }) },
           {
             path: 'account/booking/:id',

@@ -18,3 +18,11 @@ export function saveBookingUrl(url: string): void {
   if (state.bookingURL === url) return;
   writeJson(STORAGE_KEYS.accountSession, { ...envelope, state: { ...state, bookingURL: url } });
 }
+
+/** Once a booking is bought there is nothing to continue: Home stops offering it. */
+export function clearBookingUrl(): void {
+  const stored = readJson(STORAGE_KEYS.accountSession);
+  if (!isRecord(stored) || !isRecord(stored.state) || stored.state.bookingURL === undefined) return;
+  const { bookingURL: _cleared, ...state } = stored.state;
+  writeJson(STORAGE_KEYS.accountSession, { ...stored, state });
+}

@@ -1,4 +1,4 @@
-import { formatPrice, formatShortDate, OPERATOR, showsDepositLine, type CurrencyCode, type Tour } from '@tours/domain';
+import { formatAmount, formatShortDate, OPERATOR, showsDepositLine, type CurrencyCode, type Tour } from '@tours/domain';
 import { useId, useState } from 'react';
 import { speakerNames } from '../booking-format.ts';
 import type { SummaryFigures } from '../flow/summary-figures.ts';
@@ -21,7 +21,7 @@ interface BookingSummaryProps {
 export function BookingSummary({ tour, currency, figures, reference, discountLabel }: BookingSummaryProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const money = (value: number) => formatPrice(value, currency);
+  const money = (value: number) => formatAmount(value, currency);
   const estimate = figures.source === 'estimate';
   const totalLabel = estimate ? 'Estimated total' : 'Total';
   const showDeposit = showsDepositLine(tour.brand_channel) && figures.deposit !== null && figures.deposit > 0;

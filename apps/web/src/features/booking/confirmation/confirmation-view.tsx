@@ -1,4 +1,4 @@
-import { formatPrice, formatShortDate, OPERATOR } from '@tours/domain';
+import { formatAmount, formatShortDate, OPERATOR } from '@tours/domain';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -16,7 +16,7 @@ import { endPurchasedBooking, type Confirmation } from './confirmation-entry.ts'
 export function ConfirmationView({ confirmation, signedIn }: { confirmation: Confirmation; signedIn: boolean }) {
   const navigate = useNavigate();
   const { phone, tel } = useRegionContact();
-  const money = (value: number) => formatPrice(value, confirmation.currency);
+  const money = (value: number) => formatAmount(value, confirmation.currency);
   const balance = confirmation.paid === null ? null : Math.max(0, confirmation.total - confirmation.paid);
   const sameDay = confirmation.start !== null && confirmation.start.slice(0, 10) === confirmation.end?.slice(0, 10);
 

@@ -30,6 +30,7 @@ import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistOptions, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { clearBookingUrl } from '../../../lib/saved-booking-url.ts';
 import { bookingQuerySchema, type BookingQuery } from '../booking-query.ts';
 
 /**
@@ -211,13 +212,15 @@ export const useBookingStore = create<BookingState>()(
           const extras = nightId === null ? cleared : addPassenger(cleared, nightId, passengerId);
           return { allocations: { ...state.allocations, extras } };
         }),
-      purchaseCompleted: (now = Date.now()) =>
+      purchaseCompleted: (now = Date.now()) => {
+        clearBookingUrl();
         set((state) => ({
           step: '5a',
           direction: 'forward',
           unconfirmed: false,
           ...shortenedSession(state, PURCHASE_TIMEOUT_SECONDS, now),
-        })),
+        }));
+      },
       bookingUnconfirmed: (now = Date.now()) =>
         set((state) => ({ unconfirmed: true, ...shortenedSession(state, UNCONFIRMED_TIMEOUT_SECONDS, now) })),
     }),

@@ -1,7 +1,10 @@
 import { PAYMENT_FORM_INIT_DELAY_MS } from '@tours/domain';
 import { useEffect, useRef } from 'react';
-import { loadProviderScript, type MountedCardForm } from '../../payment/provider-sdk.ts';
+import { loadProviderScript, reactionTo, type MountedCardForm } from '../../payment/provider-sdk.ts';
 import type { OpenedPayment } from '../../store/payment-store.ts';
+
+/** A frame that never says it is ready (the provider refused the token, or never answered) is a failure to open, not a wait for ever. */
+export const FORM_READY_TIMEOUT_MS = 20_000;
 
 interface CardFormProps {
   token: OpenedPayment;
@@ -28,12 +31,18 @@ export function CardForm({ token, onMessage, onFailure }: CardFormProps) {
   useEffect(() => {
     let form: MountedCardForm | null = null;
     let cancelled = false;
+    let readyTimer: ReturnType<typeof setTimeout> | undefined;
+    const relay = (message: unknown) => {
+      if (reactionTo(message).kind === 'ready') clearTimeout(readyTimer);
+      handlers.current.onMessage(token.token, message);
+    };
     const handle = setTimeout(() => {
       loadProviderScript(token.script_url)
         .then((sdk) => {
           const container = containerRef.current;
           if (cancelled || !container) return;
-          form = sdk.mount(container, { token: token.token, onMessage: (message) => handlers.current.onMessage(token.token, message) });
+          form = sdk.mount(container, { token: token.token, onMessage: relay });
+          readyTimer = setTimeout(() => handlers.current.onFailure(token.token), FORM_READY_TIMEOUT_MS);
         })
         .catch((error: unknown) => {
           console.error('The card payment form could not be opened', error);
@@ -43,6 +52,7 @@ export function CardForm({ token, onMessage, onFailure }: CardFormProps) {
     return () => {
       cancelled = true;
       clearTimeout(handle);
+      clearTimeout(readyTimer);
       form?.destroy();
     };
   }, [token.token, token.script_url]);

@@ -1,4 +1,4 @@
-import { amountToPay, formatPrice, type CurrencyCode, type PaymentOption, type PrePaymentDetails } from '@tours/domain';
+import { amountToPay, formatAmount, type CurrencyCode, type PaymentOption, type PrePaymentDetails } from '@tours/domain';
 import { usePaymentStore } from '../../store/payment-store.ts';
 
 interface PaymentOptionsProps {
@@ -18,7 +18,7 @@ const TITLES: Record<PaymentOption, string> = { deposit: 'Pay the deposit', full
  * above 0, below the total and no promotion is active (the domain's rule).
  */
 export function PaymentOptions({ details, currency, offered, chosen, promotionActive, enabled }: PaymentOptionsProps) {
-  const money = (value: number) => formatPrice(value, currency);
+  const money = (value: number) => formatAmount(value, currency);
   const total = details.total_price.value;
   return (
     <fieldset className="option-section payment-options" disabled={!enabled}>

@@ -204,6 +204,44 @@ describe('the delays of the payment', () => {
   });
 });
 
+describe('failing to open the card form', () => {
+  it('says so clearly when the provider script cannot load, and tries again with a new token', async () => {
+    const api = mockPaymentApi();
+    delete window.SandboxPay;
+    renderReview();
+    fireEvent.click(terms());
+    await advance(3_000);
+    await advance(2_000);
+    await advance(500);
+    const script = document.querySelector<HTMLScriptElement>('script[data-card-provider]');
+    expect(script?.src).toBe('http://localhost/pay/sdk.js');
+    await act(async () => void script!.dispatchEvent(new Event('error')));
+    expect(screen.getByText('We could not open the secure card form')).toBeTruthy();
+
+    sdk = installFakeSdk();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await advance(2_000);
+    await advance(500);
+    expect(api.callsTo('/payments/token')).toHaveLength(2);
+    expect(sdk.mounts.map((mount) => mount.token)).toEqual(['ptok_2']);
+  });
+
+  it('gives up on a frame that never says it is ready', async () => {
+    mockPaymentApi();
+    renderReview();
+    fireEvent.click(terms());
+    await advance(3_000);
+    await advance(2_000);
+    await advance(500);
+    expect(sdk.mounts).toHaveLength(1);
+    await advance(19_999);
+    expect(screen.queryByText('We could not open the secure card form')).toBeNull();
+    await advance(1);
+    expect(screen.getByText('We could not open the secure card form')).toBeTruthy();
+    expect(sdk.mounts[0]!.destroyed).toBe(true);
+  });
+});
+
 describe("the provider's messages", () => {
   it('a declined card alerts and keeps the form open for another', async () => {
     mockPaymentApi();

@@ -1,4 +1,4 @@
-import {
+import { formatAmount,
   depositOffered,
   formatPrice,
   formatShortDate,
@@ -34,7 +34,7 @@ export const negativePrice = (value: number, currency: CurrencyCode): string => 
  */
 export function ReviewDetails({ tour, currency, offered, passengers, details, promotion }: ReviewDetailsProps) {
   const { breakdown } = details;
-  const money = (value: number) => formatPrice(value, currency);
+  const money = (value: number) => formatAmount(value, currency);
   const showDeposit = showsDepositLine(tour.brand_channel) && depositOffered(details, promotion !== null);
   const sameDay = tour.start.slice(0, 10) === tour.end.slice(0, 10);
 

@@ -1,0 +1,45 @@
+import { DEPOSIT_PERCENT, OPERATOR } from '@tours/domain';
+import { useRegionContact } from '../../lib/region.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+/**
+ * The booking conditions the review step asks visitors to accept. The figures
+ * that the site enforces (deposit, participants, timings) come from the domain
+ * rules, so the page can never promise something the booking flow does not do.
+ */
+export function TermsPage() {
+  useDocumentTitle('Booking conditions');
+  const { phone } = useRegionContact();
+  return (
+    <div className="page page--narrow prose">
+      <h1>Booking conditions</h1>
+      <p>
+        These conditions apply to every booking made with {OPERATOR.companyName}, online or by telephone. Please read them before you
+        confirm a booking.
+      </p>
+      <h2>Your booking</h2>
+      <ul>
+        <li>Online bookings are for one or two participants. For three or more participants, or to combine tours, please call us on {phone}.</li>
+        <li>A booking is confirmed when we have received your payment and sent you a booking reference.</li>
+        <li>Departures less than five weeks away are booked as optional, subject to availability checks by our team.</li>
+        <li>Non-residential events (lecture afternoons, day trips, concerts and online talks) can be confirmed online up to 72 hours before they start.</li>
+      </ul>
+      <h2>Payment</h2>
+      <ul>
+        <li>A deposit of {DEPOSIT_PERCENT}% of the total price secures your place on residential tours. Day trips and online talks are paid in full.</li>
+        <li>The balance is due before departure; you can pay it at any time in your account.</li>
+        <li>Promotional codes reduce the total price and are paid with the full amount. One code may be used on a booking.</li>
+        <li>Card payments are taken by our payment provider. We never see or store your full card number.</li>
+      </ul>
+      <h2>Before you travel</h2>
+      <ul>
+        <li>Please complete your passport, insurance and travel details in your account at least 3 months (90 days) before departure.</li>
+        <li>You are responsible for holding a valid passport, any visas and travel insurance for the whole tour.</li>
+      </ul>
+      <h2>Questions</h2>
+      <p>
+        Our team is happy to help: call us on {phone}.
+      </p>
+    </div>
+  );
+}
