@@ -1,5 +1,6 @@
 import { formatAmount, formatPrice, OPERATOR, SCREEN_TEXT, VALIDATION, type CurrencyCode } from '@tours/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { HOTELS } from '../../apps/api/src/db/seed/data/hotels.ts';
 import { TOURS } from '../../apps/api/src/db/seed/data/tours.ts';
 import type { DepartureSeed, Prices } from '../../apps/api/src/db/seed/data/types.ts';
 import { completeParticipantsStep, DEMO_PARTICIPANTS, startBooking } from '../support/booking.ts';
@@ -140,8 +141,13 @@ for (const currency of ['GBP', 'USD'] as const) {
     // 3a: one room type for both hotels.
     await expect(stepHeading(page, 'Accommodation')).toBeVisible();
     await expectCurrentStep(page, 'Accommodation');
-    await expect(page.getByText('3 nights')).toBeVisible();
-    await expect(page.getByText('2 nights')).toBeVisible();
+    // The hotels under their own names, although the room options spell them 'HOTEL KONIGSHOF' and 'gastehaus monchsberg'.
+    const hotels = page.getByRole('region', { name: 'Your hotels' }).getByRole('listitem');
+    await expect(hotels).toHaveCount(2);
+    await expect(hotels.nth(0)).toContainText(HOTELS.konigshof.name);
+    await expect(hotels.nth(0)).toContainText('3 nights');
+    await expect(hotels.nth(1)).toContainText(HOTELS.monchsberg.name);
+    await expect(hotels.nth(1)).toContainText('2 nights');
     await expect(page.getByRole('radio', { name: /Single room/ })).toHaveCount(0);
     // Until a room is chosen no additional night can follow, so Next would lead to review.
     await expect(next(page, 'Continue to payment')).toBeDisabled();

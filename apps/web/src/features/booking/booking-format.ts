@@ -19,15 +19,3 @@ export function formatFlightTime(dateTime: string): string {
 
 export const nightsLabel = (nights: number): string => `${nights} ${nights === 1 ? 'night' : 'nights'}`;
 
-/**
- * A hotel name as the room options spell it. The reservations system may
- * write it all in capitals or all in lower case ('HOTEL KONIGSHOF'); such a
- * name is shown in title case so it reads as a name. A name in mixed case is
- * taken to be written properly and shown as it is.
- */
-export function hotelDisplayName(name: string): string {
-  const letters = name.replace(/[^\p{L}]/gu, '');
-  const oneCase = letters === letters.toUpperCase() || letters === letters.toLowerCase();
-  if (!oneCase) return name;
-  return name.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
-}

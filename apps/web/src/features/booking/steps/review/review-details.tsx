@@ -11,7 +11,7 @@ import { formatAmount,
   type PrePaymentDetails,
   type Tour,
 } from '@tours/domain';
-import { hotelDisplayName, passengerName } from '../../booking-format.ts';
+import { passengerName } from '../../booking-format.ts';
 import { chosenRoomType, type OfferedOptions } from '../../flow/booking-options.ts';
 import { useBookingStore, type FlowPassenger } from '../../store/booking-store.ts';
 
@@ -154,7 +154,7 @@ function ChosenOptions({ offered, passengers }: { offered: OfferedOptions; passe
           <div>
             <dt>Room</dt>
             <dd>
-              {room.rooms[0]?.name ?? room.type} at {room.rooms.map((hotelRoom) => hotelDisplayName(hotelRoom.accommodation.name)).join(' and ')}
+              {room.rooms[0]?.name ?? room.type} at {offered.hotels.map((hotel) => hotel.hotel).join(' and ')}
             </dd>
           </div>
         ) : null}
