@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { MONTH_NAMES } from '../../apps/web/src/components/forms/calendar.ts';
 
 /**
  * Shared steps of the booking-flow browser tests. They act as a visitor does
@@ -50,21 +51,6 @@ export const DEMO_PARTICIPANTS: readonly [ParticipantData, ParticipantData] = [
 
 export const PARTICIPANT_HEADINGS = ['Lead participant', 'Second participant'] as const;
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /** /book?tour=…&departure=…[&currency=…], as the catalogue's Book links open it. */
 export async function startBooking(page: Page, { tour, departure, currency }: { tour: string; departure: string; currency?: string }) {
   const query = new URLSearchParams({ tour, departure, ...(currency ? { currency } : {}) });
@@ -113,7 +99,7 @@ export async function pickDate(page: Page, field: Locator, iso: string): Promise
     if (year >= first && year <= last) break;
     await dialog.getByRole('button', { name: year < first ? 'Earlier years' : 'Later years' }).click();
   }
-  const monthName = MONTHS[month - 1]!;
+  const monthName = MONTH_NAMES[month - 1]!;
   await dialog.getByRole('button', { name: String(year), exact: true }).click();
   await dialog.getByRole('button', { name: `${monthName} ${year}`, exact: true }).click();
   await dialog.getByRole('button', { name: `${day} ${monthName} ${year}`, exact: true }).click();

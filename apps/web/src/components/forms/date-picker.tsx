@@ -1,6 +1,7 @@
 import { formatShortDate } from '@tours/domain';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { CalendarIcon } from '../ui/icons.tsx';
+import { RequiredMark } from '../ui/field.tsx';
 import {
   addDays,
   addMonths,
@@ -167,12 +168,7 @@ export function DatePicker({
     <div className={['field', 'date-picker', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
       <span className="field__label" id={labelId}>
         {label}
-        {required ? (
-          <>
-            {' '}
-            <span className="field__required">(required)</span>
-          </>
-        ) : null}
+        <RequiredMark required={required} />
       </span>
       {hint ? (
         <p className="field__hint" id={hintId}>

@@ -21,6 +21,16 @@ interface FieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
+/** ' (required)' after a label, in words rather than an asterisk, so every reader gets it. */
+export function RequiredMark({ required }: { required?: boolean | undefined }) {
+  return required ? (
+    <>
+      {' '}
+      <span className="field__required">(required)</span>
+    </>
+  ) : null;
+}
+
 export function Field({ label, hint, error, required, className, children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
@@ -30,12 +40,7 @@ export function Field({ label, hint, error, required, className, children }: Fie
     <div className={['field', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
         {label}
-        {required ? (
-          <>
-            {' '}
-            <span className="field__required">(required)</span>
-          </>
-        ) : null}
+        <RequiredMark required={required} />
       </label>
       {hint ? (
         <p className="field__hint" id={hintId}>

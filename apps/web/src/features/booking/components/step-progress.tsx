@@ -18,7 +18,7 @@ export function StepProgress({ ctx, current, canRevisitParticipants, onRevisitPa
     <nav className="step-progress" aria-label="Booking progress">
       <ol className="step-progress__list">
         {steps.map(({ step, label }, index) => {
-          const state = step === current ? 'current' : step < current ? 'done' : 'todo';
+          const state = step === current ? 'current' : step < current ? 'done' : 'upcoming';
           const content = (
             <>
               <span className="step-progress__number" aria-hidden="true">
