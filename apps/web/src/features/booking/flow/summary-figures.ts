@@ -41,18 +41,7 @@ export function summaryFigures(input: {
 }): SummaryFigures {
   const { details } = input;
   if (details) {
-    const { breakdown } = details;
-    return {
-      source: 'server',
-      pricePerPerson: breakdown.price_per_person,
-      participants: breakdown.participants,
-      flights: breakdown.flights,
-      extras: breakdown.extras,
-      accommodation: breakdown.accommodation,
-      discount: breakdown.discount,
-      total: details.total_price.value,
-      deposit: input.promotionActive ? null : details.deposit.value,
-    };
+    return figuresOf(details.breakdown, 'server', details.total_price.value, input.promotionActive ? null : details.deposit.value);
   }
   const chosen = input.offered
     ? selectionsFor(input.allocations, input.offered, input.passengerIds)
@@ -65,15 +54,24 @@ export function summaryFigures(input: {
     extras: pricedAllocations(chosen.extras, priceOf),
     accommodation: pricedAllocations(chosen.accommodation, priceOf),
   });
+  return figuresOf(breakdown, 'estimate', grandTotal(breakdown), null);
+}
+
+function figuresOf(
+  breakdown: PrePaymentDetails['breakdown'],
+  source: SummaryFigures['source'],
+  total: number,
+  deposit: number | null,
+): SummaryFigures {
   return {
-    source: 'estimate',
+    source,
     pricePerPerson: breakdown.price_per_person,
     participants: breakdown.participants,
     flights: breakdown.flights,
     extras: breakdown.extras,
     accommodation: breakdown.accommodation,
     discount: breakdown.discount,
-    total: grandTotal(breakdown),
-    deposit: null,
+    total,
+    deposit,
   };
 }
