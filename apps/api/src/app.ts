@@ -4,9 +4,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DatabaseConnection } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { MODULES } from './modules/index.ts';
-import { paymentProviderPlugin } from './modules/payment-provider/index.ts';
+import { paymentProviderPlugin, payProviderNotificationsPlugin } from './modules/payment-provider/index.ts';
 import { adaptersPlugin, type Adapters } from './plugins/adapters.ts';
 import { holdSweeperPlugin } from './modules/inventory/sweeper.ts';
+import { reconciliationPlugin } from './modules/payments/reconciliation.ts';
 import { devMailboxPlugin, mailRelayPlugin } from './modules/mail/index.ts';
 import { faultsPlugin } from './modules/testing/faults.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(dbPlugin, { connection: options.database });
     await app.register(bookingAuthPlugin);
     await app.register(holdSweeperPlugin);
+    await app.register(reconciliationPlugin);
     await app.register(mailRelayPlugin);
     await app.register(faultsPlugin);
     await app.register(swaggerPlugin);
@@ -75,7 +77,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       },
       { prefix: API_PREFIX },
     );
-    if (config.payments.provider === 'sandbox') await app.register(paymentProviderPlugin, { prefix: '/pay' });
+    if (config.payments.provider === 'sandbox') {
+      await app.register(payProviderNotificationsPlugin);
+      await app.register(paymentProviderPlugin, { prefix: '/pay' });
+    }
     if (config.mail.provider === 'sandbox') await app.register(devMailboxPlugin, { prefix: '/dev' });
     await app.register(webPlugin);
   } catch (error) {

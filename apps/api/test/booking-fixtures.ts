@@ -66,6 +66,8 @@ export interface CreatedTestBooking {
   token: string;
   passengerIds: number[];
   tourId: number;
+  /** As created: Quote, or Optional under five weeks away. */
+  status: string;
   headers: { authorization: string };
 }
 
@@ -78,7 +80,7 @@ export async function createBooking(app: FastifyInstance, request: BookingReques
   const headers = bearer(token.token);
   const tour = await app.inject({ method: 'GET', url: '/api/bookings/tour', headers });
   expect(tour.statusCode, tour.body).toBe(200);
-  return { id: booking.id, token: token.token, passengerIds: booking.passengers.map((p: { id: number }) => p.id), tourId: tour.json().data.id, headers };
+  return { id: booking.id, status: booking.status, token: token.token, passengerIds: booking.passengers.map((p: { id: number }) => p.id), tourId: tour.json().data.id, headers };
 }
 
 /** GET /bookings/tour/:id/<list> as the booking. */

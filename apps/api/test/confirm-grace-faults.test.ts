@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allocations, auditLog, bookings, payments } from '../src/db/schema/index.ts';
 import { ATTENTION } from '../src/modules/confirmation/follow-up.ts';
-import { CONFIRM_GRACE_SECONDS } from '../src/modules/confirmation/workflow.ts';
+import { CONFIRM_GRACE_SECONDS } from '../src/modules/confirmation/routes.ts';
 import { loadConfig } from '../src/plugins/env.ts';
 import type { CreatedTestBooking } from './booking-fixtures.ts';
 import { build } from './helper.ts';
@@ -66,7 +66,7 @@ describe('the test fault switch', () => {
 
     const response = await confirm(server.app, booking, paymentId);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ status: 'unconfirmed', reference: String(booking.id) });
+    expect(response.json().data).toEqual({ status: 'unconfirmed', reference: String(booking.id), booking_status: 'Unconfirmed' });
     expect(await server.app.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toEqual([
       expect.objectContaining({ providerPaymentId: paymentId, amount: totals.deposit, status: 'succeeded', settlesBooking: true }),
     ]);
@@ -78,11 +78,11 @@ describe('the test fault switch', () => {
     const audit = await server.app.db.select().from(auditLog).where(eq(auditLog.bookingId, booking.id)).orderBy(asc(auditLog.id));
     expect(audit.at(-1)).toMatchObject({
       action: 'booking.needs_attention',
-      detail: expect.objectContaining({ step: 'settle', error: expect.stringContaining('InjectedFault') }),
+      detail: expect.objectContaining({ step: 'apply', error: expect.stringContaining('InjectedFault') }),
     });
 
     // The fault fired once, but the booking is now settled as unconfirmed: a replay answers the same.
-    expect((await confirm(server.app, booking, paymentId)).json().data).toEqual({ status: 'unconfirmed', reference: String(booking.id) });
+    expect((await confirm(server.app, booking, paymentId)).json().data).toEqual({ status: 'unconfirmed', reference: String(booking.id), booking_status: 'Unconfirmed' });
     expect(await server.app.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(1);
   });
 

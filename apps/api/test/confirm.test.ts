@@ -16,7 +16,7 @@ import {
   requestToken,
   tokenRequest,
 } from './payment-fixtures.ts';
-import { createToken } from './payment-provider-fixtures.ts';
+import { CARDS, createToken, submit as submitCard } from './payment-provider-fixtures.ts';
 
 describe('POST /api/bookings/confirm', () => {
   const server = build({ env: { HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0' } });
@@ -51,7 +51,7 @@ describe('POST /api/bookings/confirm', () => {
         gatewayStatus: 'succeeded',
         provider: 'sandbox',
         providerPaymentId: paymentId,
-        option: 'deposit',
+        purpose: 'deposit',
         intentId: expect.any(Number),
         settlesBooking: true,
         reference: `${reference}-P1`,
@@ -67,8 +67,9 @@ describe('POST /api/bookings/confirm', () => {
     expect(body).toMatch(/Dates: \d{1,2} \w+ \d{4} to \d{1,2} \w+ \d{4}/);
     expect(body).toContain('  Mr Edward Elgar');
     expect(body).toContain('Total cost: £4,035');
-    expect(body).toContain('Amount paid: £605');
-    expect(body).toContain('Balance due: £3,430');
+    // The deposit is £605.25: the e-mail states it to the penny.
+    expect(body).toContain('Amount paid: £605.25');
+    expect(body).toContain('Balance due: £3,429.75');
     const audit = await db().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.bookingId, booking.id));
     expect(audit.map((entry) => entry.action)).toEqual(expect.arrayContaining(['payment.intent_created', 'payment.recorded', 'booking.confirmed']));
   });
@@ -81,7 +82,7 @@ describe('POST /api/bookings/confirm', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
     expect(await paymentsOf(booking)).toHaveLength(1);
-    expect((await paymentsOf(booking))[0]).toMatchObject({ option: 'full', amount: totals.total });
+    expect((await paymentsOf(booking))[0]).toMatchObject({ purpose: 'full', amount: totals.total });
     expect(await db().select().from(outboxMessages).where(eq(outboxMessages.bookingId, booking.id))).toHaveLength(1);
     expect((await bookingRow(booking)).needsAttention).toBe(false);
   });
@@ -139,7 +140,7 @@ describe('POST /api/bookings/confirm', () => {
     expect(await paymentsOf(booking)).toEqual([]);
   });
 
-  it('records a second payment on a confirmed booking, answers its reference and flags it for a refund', async () => {
+  it('counts a second payment on a confirmed booking towards its balance, answering its reference', async () => {
     const { booking, totals } = await bookSicily(server.app);
     // Two tabs: two card forms opened before either was paid.
     const [one, two] = [await openPayment(server.app, booking, totals.deposit), await openPayment(server.app, booking, totals.deposit)];
@@ -154,7 +155,8 @@ describe('POST /api/bookings/confirm', () => {
       [first, true, `${confirmed.reference}-P1`],
       [second, false, `${confirmed.reference}-P2`],
     ]);
-    expect(await bookingRow(booking)).toMatchObject({ status: 'Confirmed', needsAttention: true, attentionReason: ATTENTION.paidAgain });
+    // Two deposits are still less than the total: a balance payment, nothing to refund.
+    expect(await bookingRow(booking)).toMatchObject({ status: 'Confirmed', needsAttention: false });
     // Replaying the second payment changes nothing more.
     expect((await confirm(server.app, booking, second)).json().data).toEqual(confirmed);
     expect(await paymentsOf(booking)).toHaveLength(2);
@@ -167,31 +169,30 @@ describe('POST /api/bookings/confirm', () => {
     const paymentId = await payToken(server.app, token);
     const response = await confirm(server.app, booking, paymentId);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ status: 'unconfirmed', reference: String(booking.id) });
-    expect(await paymentsOf(booking)).toEqual([expect.objectContaining({ amount: 100, intentId: null, option: null, settlesBooking: true })]);
+    expect(response.json().data).toEqual({ status: 'unconfirmed', reference: String(booking.id), booking_status: 'Unconfirmed' });
+    expect(await paymentsOf(booking)).toEqual([expect.objectContaining({ amount: 100, intentId: null, purpose: null, settlesBooking: true })]);
     expect(await bookingRow(booking)).toMatchObject({ status: 'Unconfirmed', needsAttention: true, attentionReason: ATTENTION.unmatched });
     expect(await allocationStates(booking)).toEqual(['held', 'held']);
   });
 
-  it('confirms a payment of a form opened before a promotion, and flags the difference for a refund', async () => {
+  it('does not confirm a payment of a form opened before a promotion: it is recorded, and flagged as outdated', async () => {
     const { booking, totals } = await bookSicily(server.app);
     const { token } = await openPayment(server.app, booking, totals.total);
     const promotion = await server.app.inject({ method: 'POST', url: '/api/bookings/promotion', headers: booking.headers, payload: { code: 'WELCOME100' } });
     expect(promotion.json().data.details.total_price.value).toBe(totals.total - 10_000);
-    const response = await confirm(server.app, booking, await payToken(server.app, token));
-    expect(response.json().data.status).toBe('confirmed');
-    expect(await bookingRow(booking)).toMatchObject({ status: 'Confirmed', needsAttention: true, attentionReason: ATTENTION.overpaid });
-    const [mail] = await db().select().from(outboxMessages).where(eq(outboxMessages.bookingId, booking.id));
-    expect(mail!.bodyText).toContain('Balance due: £0');
+    // The provider has withdrawn the old form: the card is refused, nothing is taken.
+    expect((await submitCard(server.app, token, { card_number: CARDS.succeeds })).json()).toEqual({ status: 'expired' });
+    expect(await paymentsOf(booking)).toEqual([]);
+    expect((await bookingRow(booking)).status).toBe('Quote');
   });
 
   it('confirms a day trip paid in full', async () => {
     const { booking, totals } = await bookDayTrip(server.app);
     const paymentId = await payToken(server.app, (await openPayment(server.app, booking, totals.total)).token);
     const response = await confirm(server.app, booking, paymentId);
-    expect(response.json().data).toEqual({ status: 'confirmed', reference: expect.stringMatching(/^MER-\d{6}$/) });
+    expect(response.json().data).toEqual({ status: 'confirmed', reference: expect.stringMatching(/^MER-\d{6}$/), booking_status: 'Confirmed' });
     expect(await allocationStates(booking)).toEqual(['sold']);
-    expect((await paymentsOf(booking))[0]).toMatchObject({ amount: 15_500, option: 'full' });
+    expect((await paymentsOf(booking))[0]).toMatchObject({ amount: 15_500, purpose: 'full' });
     const [mail] = await db().select().from(outboxMessages).where(eq(outboxMessages.bookingId, booking.id));
     expect(mail!.bodyText).toContain('Amount paid: £155');
     expect(mail!.bodyText).toContain('Balance due: £0');

@@ -20,6 +20,9 @@ export function testEnv(database: TestDatabase, overrides: RawEnv = {}): RawEnv 
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.databaseUrl,
     WEB_DIST: NO_WEB_DIST,
+    // Background settlement runs only when a test asks for it (deliverDue, reconcilePayments), so each test decides its own timing.
+    PAYMENT_WEBHOOK_RETRY_INTERVAL_MS: '0',
+    PAYMENT_RECONCILE_INTERVAL_MS: '0',
     ...overrides,
   };
 }

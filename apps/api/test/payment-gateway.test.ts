@@ -8,7 +8,7 @@ import {
   type GatewayTokenRequest,
   type PaymentGateway,
 } from '../src/adapters/payments/index.ts';
-import { loadConfig, SANDBOX_PAYMENT_SECRET_KEY } from '../src/plugins/env.ts';
+import { loadConfig, SANDBOX_PAYMENT_SECRET_KEY, SANDBOX_PAYMENT_WEBHOOK_SECRET } from '../src/plugins/env.ts';
 import { CARDS, MERCHANT_ORIGIN, SECRET, submit } from './payment-provider-fixtures.ts';
 import { build } from './helper.ts';
 
@@ -67,6 +67,7 @@ describe('PaymentGateway over HTTP against the sandbox on a listening port', () 
       amountMinor: 18525,
       currency: 'GBP',
       crmKey: '100123',
+      requestId: expect.stringMatching(/^preq_/),
       createdAt: expect.any(Date),
       card: { brand: 'visa', last4: '4242' },
     });
@@ -117,14 +118,15 @@ describe('PaymentGateway answers it cannot trust', () => {
     amount_minor: 1000,
     currency: 'GBP',
     crm_key: '1',
+    payment_request_id: 'preq_1',
     created_at: '2026-01-01T00:00:00.000Z',
     card: { brand: 'visa', last4: '4242' },
   };
 
   it('refuses a payment whose amounts disagree, or that is another payment', async () => {
     await expect(withAnswer(200, payment).getPayment('pay_1')).resolves.toMatchObject({ amountMinor: 1000 });
-    await expect(withAnswer(200, { ...payment, amount_minor: 100000 }).getPayment('pay_1')).rejects.toThrow(/inconsistently/);
-    await expect(withAnswer(200, payment).getPayment('pay_2')).rejects.toThrow(/inconsistently/);
+    await expect(withAnswer(200, { ...payment, amount_minor: 100000 }).getPayment('pay_1')).rejects.toThrow(/two different amounts/);
+    await expect(withAnswer(200, payment).getPayment('pay_2')).rejects.toThrow(/another payment/);
   });
 
   it('refuses unknown shapes and server errors', async () => {
@@ -140,7 +142,7 @@ describe('PaymentGateway answers it cannot trust', () => {
       secretKey: SECRET,
       fetch: async (input, init) => {
         sent = { url: String(input), headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) };
-        return Response.json({ token: 'ptok_x', expires_at: '2026-01-01T00:15:00.000Z' }, { status: 201 });
+        return Response.json({ token: 'ptok_x', payment_request_id: 'preq_x', expires_at: '2026-01-01T00:15:00.000Z' }, { status: 201 });
       },
     });
     await gateway.createToken({ ...REQUEST, amount: 5 });
@@ -184,6 +186,10 @@ describe('payment settings', () => {
       url: 'http://localhost:3000/pay',
       secretKey: SANDBOX_PAYMENT_SECRET_KEY,
       tokenTtlSeconds: 900,
+      webhookSecret: SANDBOX_PAYMENT_WEBHOOK_SECRET,
+      webhookUrl: 'http://localhost:3000/api/payments/notifications',
+      webhookRetryIntervalMs: 5000,
+      reconcileIntervalMs: 30_000,
     });
     expect(loadConfig({ PUBLIC_URL: 'https://tours.example/' }).payments.url).toBe('https://tours.example/pay');
   });
@@ -193,10 +199,17 @@ describe('payment settings', () => {
       PAYMENT_PROVIDER: 'http',
       PAYMENT_PROVIDER_URL: 'https://pay.example/v1/',
       PAYMENT_SECRET_KEY: 'sk_live_0123456789abcdef',
+      PAYMENT_WEBHOOK_SECRET: 'whsec_live_0123456789abcdef',
       PAYMENT_TOKEN_TTL_SECONDS: '600',
     });
-    expect(config.payments).toEqual({ provider: 'http', url: 'https://pay.example/v1', secretKey: 'sk_live_0123456789abcdef', tokenTtlSeconds: 600 });
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'http' })).toThrow(/PAYMENT_PROVIDER_URL: Required[\s\S]*PAYMENT_SECRET_KEY: Required/);
+    expect(config.payments).toMatchObject({
+      provider: 'http',
+      url: 'https://pay.example/v1',
+      secretKey: 'sk_live_0123456789abcdef',
+      webhookSecret: 'whsec_live_0123456789abcdef',
+      tokenTtlSeconds: 600,
+    });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'http' })).toThrow(/PAYMENT_PROVIDER_URL: Required[\s\S]*PAYMENT_SECRET_KEY: Required[\s\S]*PAYMENT_WEBHOOK_SECRET: Required/);
   });
 
   it('refuse values that cannot work', () => {

@@ -136,6 +136,7 @@ describe('sandbox payment provider: server API', () => {
         amount_minor: 19999,
         currency: 'AUD',
         crm_key: '100777',
+        payment_request_id: expect.stringMatching(/^preq_/),
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         card: { brand: 'visa', last4: '4242' },
       });
@@ -173,7 +174,7 @@ describe('sandbox payment provider: token lifetime setting', () => {
 
 describe('with PAYMENT_PROVIDER=http', () => {
   const server = build({
-    env: { PAYMENT_PROVIDER: 'http', PAYMENT_PROVIDER_URL: 'https://pay.example/v1', PAYMENT_SECRET_KEY: 'sk_live_from_the_provider_000' },
+    env: { PAYMENT_PROVIDER: 'http', PAYMENT_PROVIDER_URL: 'https://pay.example/v1', PAYMENT_SECRET_KEY: 'sk_live_from_the_provider_000', PAYMENT_WEBHOOK_SECRET: 'whsec_live_from_the_provider_0' },
   });
 
   it('does not serve the sandbox at /pay', async () => {

@@ -34,7 +34,7 @@ describe('POST /api/bookings/payments/token', () => {
     expect(issued!.account).toMatchObject({ first_name: lead.given_name, last_name: lead.family_name, email: lead.email, country: 'GB' });
     const intents = await server.app.db.select().from(paymentIntents).where(eq(paymentIntents.bookingId, booking.id));
     expect(intents).toEqual([
-      expect.objectContaining({ amount: 60_525, currency: 'GBP', option: 'deposit', provider: 'sandbox', tokenHash: hashProviderToken(answer.token) }),
+      expect.objectContaining({ amount: 60_525, currency: 'GBP', purpose: 'deposit', provider: 'sandbox', tokenHash: hashProviderToken(answer.token) }),
     ]);
   });
 
@@ -42,7 +42,7 @@ describe('POST /api/bookings/payments/token', () => {
     const { booking, totals } = await bookSicily(server.app);
     await openPayment(server.app, booking, totals.total);
     const intents = await server.app.db.select().from(paymentIntents).where(eq(paymentIntents.bookingId, booking.id));
-    expect(intents.map((intent) => [intent.amount, intent.option])).toEqual([[403_500, 'full']]);
+    expect(intents.map((intent) => [intent.amount, intent.purpose])).toEqual([[403_500, 'full']]);
   });
 
   it('refuses any other amount, and a currency other than the booking’s, without asking the provider', async () => {
@@ -131,6 +131,12 @@ describe('POST /api/bookings/payments/token when the provider is down', () => {
     origin: 'https://pay.example',
     createToken: async () => {
       throw new PaymentGatewayError('The card provider did not answer: timeout');
+    },
+    getPaymentRequest: async () => {
+      throw new PaymentGatewayError('down');
+    },
+    cancelPaymentRequest: async () => {
+      throw new PaymentGatewayError('down');
     },
     getPayment: async () => {
       throw new PaymentGatewayError('The card provider did not answer: timeout');

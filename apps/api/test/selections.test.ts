@@ -1,7 +1,8 @@
+import { fitsParty } from '@tours/domain';
 import { asc, count as sqlCount, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { allocations, auditLog, bookingComponents, bookings } from '../src/db/schema/index.ts';
+import { allocations, auditLog, bookingComponents, bookings, departureOptions } from '../src/db/schema/index.ts';
 import { createBooking, lead, optionIds, second, submit, type AllocationsBody, type CreatedTestBooking } from './booking-fixtures.ts';
 import { build } from './helper.ts';
 
@@ -245,6 +246,30 @@ describe('POST /api/bookings/selections: invalid selections change nothing', () 
       },
       'allocations.flights',
       new RegExp(`Passenger ${both[0]} has more than one flight of 'Return flight from Salzburg'`),
+    );
+  });
+
+  it('refuses an extra for two people for a party of one, with the rule the web filters by', async () => {
+    const alone = await createBooking(server.app, { code: 'MHW-VIE', startsInDays: 200, passengers: [lead] });
+    const ids = await optionIds(server.app, alone);
+    const [p1] = alone.passengerIds;
+    const valid = {
+      flights: [{ component_id: ids.flight('BA 702'), passenger_ids: [p1!] }],
+      accommodation: [
+        { component_id: ids.room('HOTEL KONIGSHOF', 'Single'), passenger_ids: [p1!] },
+        { component_id: ids.room('gastehaus monchsberg', 'Single'), passenger_ids: [p1!] },
+      ],
+    };
+    expect((await submit(server.app, alone, valid)).statusCode).toBe(200);
+    // The seed has no extra for two, so one is made: the web would not list it for one (fitsParty).
+    const forTwo = ids.extra('Private visit to the Spanish Riding School');
+    await server.app.db.update(departureOptions).set({ occupancyFrom: 2, occupancyTo: 2 }).where(eq(departureOptions.id, forTwo));
+    expect(fitsParty('extra', { from: 2, to: 2 }, 1)).toBe(false);
+    await expectRefused(
+      alone,
+      { ...valid, extras: [{ component_id: forTwo, passenger_ids: [p1!] }] },
+      'allocations.extras.0.component_id',
+      'This extra is for 2 or more people; the booking has 1 passenger',
     );
   });
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMATS, formatLongDate, formatShortDate, formatTimeAndDate, isIsoDate, toIsoDate } from './dates.ts';
+import {
+  calendarDateIn,
+  calendarDaysBetween,
+  DATE_FORMATS,
+  formatLongDate,
+  formatShortDate,
+  formatTimeAndDate,
+  instantOfLocalDateTime,
+  isIsoDate,
+  toIsoDate,
+  zoneOffsetMs,
+} from './dates.ts';
 
 describe('date formats', () => {
   it('uses the three formats of the spec', () => {
@@ -36,5 +47,41 @@ describe('ISO dates', () => {
     expect(isIsoDate('2027-13-01')).toBe(false);
     expect(isIsoDate('2027-3-4')).toBe(false);
     expect(isIsoDate('2027-03-04T00:00')).toBe(false);
+  });
+});
+
+describe('time zones', () => {
+  const london = 'Europe/London';
+  const hour = 3_600_000;
+
+  it('knows London is on GMT in winter and BST in summer, changing at 01:00 UTC', () => {
+    expect(zoneOffsetMs(new Date('2027-01-15T12:00:00Z'), london)).toBe(0);
+    expect(zoneOffsetMs(new Date('2027-07-15T12:00:00Z'), london)).toBe(hour);
+    expect(zoneOffsetMs(new Date('2027-03-28T00:59:59Z'), london)).toBe(0);
+    expect(zoneOffsetMs(new Date('2027-03-28T01:00:00Z'), london)).toBe(hour);
+    expect(zoneOffsetMs(new Date('2027-10-31T00:59:59Z'), london)).toBe(hour);
+    expect(zoneOffsetMs(new Date('2027-10-31T01:00:00Z'), london)).toBe(0);
+  });
+
+  it('reads the calendar date of an instant in a zone', () => {
+    expect(calendarDateIn(new Date('2027-07-14T23:30:00Z'), london)).toBe('2027-07-15');
+    expect(calendarDateIn(new Date('2027-01-14T23:30:00Z'), london)).toBe('2027-01-14');
+    expect(calendarDateIn(new Date('2027-01-14T23:30:00Z'), 'Australia/Sydney')).toBe('2027-01-15');
+  });
+
+  it('counts whole calendar days, whatever clock change lies between', () => {
+    expect(calendarDaysBetween('2027-03-27', '2027-03-29')).toBe(2);
+    expect(calendarDaysBetween('2027-11-01', '2027-10-30')).toBe(-2);
+  });
+
+  it('turns London wall-clock times into instants, around both clock changes', () => {
+    expect(instantOfLocalDateTime('2027-03-28T00:30', london)).toEqual(new Date('2027-03-28T00:30:00Z'));
+    // 01:30 does not exist on the spring-forward night: it reads as 02:30 BST.
+    expect(instantOfLocalDateTime('2027-03-28T01:30', london)).toEqual(new Date('2027-03-28T01:30:00Z'));
+    expect(instantOfLocalDateTime('2027-03-28T02:30', london)).toEqual(new Date('2027-03-28T01:30:00Z'));
+    expect(instantOfLocalDateTime('2027-10-31T00:30', london)).toEqual(new Date('2027-10-30T23:30:00Z'));
+    // 01:30 happens twice on the fall-back night: the second (GMT) one.
+    expect(instantOfLocalDateTime('2027-10-31T01:30', london)).toEqual(new Date('2027-10-31T01:30:00Z'));
+    expect(instantOfLocalDateTime('2027-10-31T02:30', london)).toEqual(new Date('2027-10-31T02:30:00Z'));
   });
 });

@@ -38,3 +38,96 @@ export function toIsoDate(date: Date): string {
 export function isIsoDate(value: string): boolean {
   return ISO_DATE_PATTERN.test(value) && toDate(value) !== null && toIsoDate(parseISO(value)) === value;
 }
+
+/*
+ * Wall-clock time in a named time zone, with nothing but Intl: the offset of
+ * a zone at an instant is what its calendar reads minus what UTC reads, and
+ * that difference changes at the zone's clock changes (BST/GMT in London).
+ */
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallTimeIn(instant: number, timeZone: string): WallTime {
+  const parts: Record<string, number> = {};
+  for (const part of zoneFormatter(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}
+
+const wallAsUtc = (wall: WallTime) => Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+
+/** How far the zone's clocks are ahead of UTC at an instant, in milliseconds (London: 0 in winter, one hour in summer). */
+export function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const whole = Math.floor(instant.getTime() / 1000) * 1000;
+  return wallAsUtc(wallTimeIn(whole, timeZone)) - whole;
+}
+
+/** The calendar date 'YYYY-MM-DD' an instant falls on in a time zone. */
+export function calendarDateIn(instant: Date, timeZone: string): string {
+  const { year, month, day } = wallTimeIn(instant.getTime(), timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Whole days from one 'YYYY-MM-DD' to another; negative when `to` is earlier. */
+export function calendarDaysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * The instant a date or date-time names. With an offset ('Z', '+01:00') it is
+ * that instant; without one ('2027-03-28', '2027-03-28T19:30:00') it is the
+ * wall-clock time in `timeZone`, the time of day defaulting to midnight. A
+ * time skipped by a clock change reads as the same time after the change
+ * (01:30 on the spring-forward night is 02:30 summer time); a time that
+ * happens twice reads as the second. Null for anything that is not a real
+ * date and time.
+ */
+export function instantOfLocalDateTime(value: string, timeZone: string): Date | null {
+  const match = LOCAL_DATE_TIME.exec(value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', zone] = match;
+  const wall: WallTime = { year: Number(y), month: Number(mo), day: Number(d), hour: Number(h), minute: Number(mi), second: Number(s) };
+  const asUtc = wallAsUtc(wall);
+  const check = new Date(asUtc);
+  if (check.getUTCDate() !== wall.day || check.getUTCMonth() !== wall.month - 1 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) {
+    return null;
+  }
+  if (zone) {
+    const instant = Date.parse(value.trim());
+    return Number.isNaN(instant) ? null : new Date(instant);
+  }
+  // The offset at the wall time read as UTC is right except within hours of a change; a second look settles it.
+  const first = asUtc - zoneOffsetMs(new Date(asUtc), timeZone);
+  const second = asUtc - zoneOffsetMs(new Date(first), timeZone);
+  return new Date(second === first ? first : Math.max(first, second));
+}

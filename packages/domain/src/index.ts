@@ -30,6 +30,7 @@ export * from './booking/options.ts';
 export * from './booking/allocations.ts';
 export * from './booking/steps.ts';
 export * from './booking/session.ts';
+export * from './booking/statuses.ts';
 export * from './booking/payment-request.ts';
 
 export * from './account/forms.ts';

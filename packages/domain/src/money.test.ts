@@ -22,6 +22,12 @@ describe('formatAmount', () => {
     expect(formatAmount(87_150, 'AUD')).toBe('$871.50');
     expect(formatAmount(5, 'GBP')).toBe('£0.05');
   });
+
+  it('writes pence on whole amounts too when asked, as a card form prints the charge', () => {
+    expect(formatAmount(189_500, 'GBP', { pence: 'always' })).toBe('£1,895.00');
+    expect(formatAmount(500_000, 'USD', { pence: 'always' })).toBe('$5,000.00');
+    expect(formatAmount(123_450, 'GBP', { pence: 'always' })).toBe('£1,234.50');
+  });
 });
 
 describe('formatPrice', () => {

@@ -85,9 +85,11 @@ const exactFormatters = new Map<CurrencyCode, Intl.NumberFormat>();
  * An amount due, paid or owed: whole amounts as prices are ('£1,895'), and
  * amounts with pence to the penny ('£441.75'), so the figure a visitor agrees
  * to is the figure the card is charged. Per-person prices keep formatPrice.
+ * `pence: 'always'` writes whole amounts with pence too ('£1,895.00'), as a
+ * card form prints the charge.
  */
-export function formatAmount(value: number, currency: CurrencyCode): string {
-  if (value % MINOR_PER_MAJOR === 0) return formatPrice(value, currency);
+export function formatAmount(value: number, currency: CurrencyCode, options: { pence?: 'when-any' | 'always' } = {}): string {
+  if (value % MINOR_PER_MAJOR === 0 && options.pence !== 'always') return formatPrice(value, currency);
   let formatter = exactFormatters.get(currency);
   if (!formatter) {
     formatter = new Intl.NumberFormat(CURRENCY_LOCALES[currency], { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -22,6 +22,8 @@ export const OPERATOR = {
   companyName: 'Meridian Escorted Tours',
   shortName: 'Meridian',
   tagline: 'Music & history tours with expert lecturers',
+  /** Departure dates and times are the London office's: every date rule is measured on its clock. */
+  timeZone: 'Europe/London',
   /** The relationship team answers booking questions; shown on the reference card. */
   relationshipTeamPhone: '020 7946 0321',
   colours: { primary: '#1f3a5f', accent: '#b5832a', surface: '#f7f4ee' },

@@ -33,6 +33,8 @@ export interface DatabaseOptions {
   /** PGlite data directory, or `memory://`. */
   dataDir: string;
   poolMax?: number;
+  /** statement_timeout and lock_timeout of every connection: a stuck statement or lock wait fails (and is retried) instead of hanging. */
+  timeouts?: { statementMs: number; lockMs: number };
   /** Sees every statement, for trace logs and query-count budgets. */
   onQuery?: (query: string, params: unknown[]) => void;
 }
@@ -45,12 +47,19 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
+export const DEFAULT_TIMEOUTS = { statementMs: 15_000, lockMs: 5_000 } as const;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
   const logger: Logger | undefined = options.onQuery ? { logQuery: options.onQuery } : undefined;
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10, logger) : openPglite(options.dataDir, logger);
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 10, logger, timeouts)
+    : openPglite(options.dataDir, logger, timeouts);
 }
 
-async function openPglite(dataDir: string, logger: Logger | undefined): Promise<DatabaseConnection> {
+type Timeouts = NonNullable<DatabaseOptions['timeouts']>;
+
+async function openPglite(dataDir: string, logger: Logger | undefined, timeouts: Timeouts): Promise<DatabaseConnection> {
   let client: PGlite;
   if (dataDir === IN_MEMORY) {
     client = await PGlite.create();
@@ -59,6 +68,8 @@ async function openPglite(dataDir: string, logger: Logger | undefined): Promise<
     mkdirSync(path, { recursive: true });
     client = await PGlite.create(path);
   }
+  // Session settings of its one connection.
+  await client.exec(`set statement_timeout = ${Math.trunc(timeouts.statementMs)}; set lock_timeout = ${Math.trunc(timeouts.lockMs)};`);
   const db = drizzlePglite({ client, schema, logger });
   return {
     db,
@@ -69,8 +80,15 @@ async function openPglite(dataDir: string, logger: Logger | undefined): Promise<
   };
 }
 
-async function openPostgres(connectionString: string, max: number, logger: Logger | undefined): Promise<DatabaseConnection> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+async function openPostgres(connectionString: string, max: number, logger: Logger | undefined, timeouts: Timeouts): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5_000,
+    // Set on every connection the pool opens, so no request can wait on a statement or a lock for ever.
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+  });
   // An idle client losing its server must not crash the process; the next query reports the failure.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema, logger });

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@tours/domain';
+import { ERROR_STATUS, type ErrorCode } from '@tours/domain';
 
 /**
  * An error with a meaning for the caller. Handlers throw it; the error plugin
@@ -17,15 +17,17 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUND', message);
-export const unauthorized = (message = 'Authentication is required.') => new HttpError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You may not do this.') => new HttpError(403, 'FORBIDDEN', message);
-export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
-export const serviceFailure = (message: string, statusCode = 503) => new HttpError(statusCode, 'SERVICE_FAILURE', message);
+/** An error with its code's usual status (ERROR_STATUS). */
+const withCode = (code: ErrorCode, message: string, fields?: Record<string, string>) => new HttpError(ERROR_STATUS[code], code, message, fields);
+
+export const notFound = (message = 'Not found.') => withCode('NOT_FOUND', message);
+export const unauthorized = (message = 'Authentication is required.') => withCode('UNAUTHORIZED', message);
+export const forbidden = (message = 'You may not do this.') => withCode('FORBIDDEN', message);
+export const conflict = (message: string) => withCode('CONFLICT', message);
+export const serviceFailure = (message: string, statusCode: number = ERROR_STATUS.SERVICE_FAILURE) => new HttpError(statusCode, 'SERVICE_FAILURE', message);
 
 /** A 400 for a rule the schema cannot express, reported like a schema failure. */
-export const validationFailed = (fields: Record<string, string>) =>
-  new HttpError(400, 'VALIDATION_FAILED', describeFields(fields), fields);
+export const validationFailed = (fields: Record<string, string>) => withCode('VALIDATION_FAILED', describeFields(fields), fields);
 
 export function describeFields(fields: Record<string, string>): string {
   const parts = Object.entries(fields).map(([path, message]) => `${path}: ${message}`);

@@ -10,3 +10,55 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/** SQLSTATEs that say "try again": the same work may well succeed a moment later. */
+const TRANSIENT_SQLSTATES = new Set([
+  '40001', // serialization_failure
+  '40P01', // deadlock_detected
+  '55P03', // lock_not_available (lock_timeout)
+  '57014', // query_canceled (statement_timeout)
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+const TRANSIENT_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/**
+ * A failure of the moment, not of the work: a serialization failure, a
+ * deadlock, a timeout, a lost or refused connection. Such a failure is
+ * retried and, failing that, left for reconciliation; it never decides the
+ * fate of a booking or a payment.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && (TRANSIENT_SQLSTATES.has(code) || code.startsWith('08') || TRANSIENT_NETWORK_CODES.has(code))) return true;
+    const message = String((cause as { message?: unknown }).message ?? '');
+    if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
+}
+
+export interface RetryPolicy {
+  /** Tries in all, the first included. */
+  attempts: number;
+  /** Wait before the second try; doubled each time, with jitter. */
+  baseDelayMs: number;
+}
+
+export const SETTLEMENT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 40 };
+
+/** Runs `work` again after a transient database failure, with bounded backoff; any other failure, or the last one, is thrown. */
+export async function retryTransient<T>(work: () => Promise<T>, policy: RetryPolicy = SETTLEMENT_RETRY, onRetry?: (error: unknown, attempt: number) => void): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= policy.attempts || !isTransientDatabaseError(error)) throw error;
+      onRetry?.(error, attempt);
+      const delay = policy.baseDelayMs * 2 ** (attempt - 1);
+      await new Promise((resolve) => setTimeout(resolve, delay / 2 + Math.random() * (delay / 2)));
+    }
+  }
+}

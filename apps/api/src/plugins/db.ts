@@ -25,6 +25,7 @@ export const dbPlugin = sharedPlugin('db', async (app, options: DbPluginOptions)
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolMax: config.databasePoolMax,
+      timeouts: config.databaseTimeouts,
       onQuery: app.log.level === 'trace' ? (query, params) => app.log.trace({ query, params }, 'sql') : undefined,
     }));
   app.addHook('onClose', async () => {

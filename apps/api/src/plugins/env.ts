@@ -70,6 +70,17 @@ export const envSchema = z
     PAYMENT_SECRET_KEY: z.string().min(16, 'Use at least 16 characters').optional(),
     /** How long a payment token (one opened card form) stays usable; the sandbox provider enforces it. */
     PAYMENT_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+    /** The provider signs its notifications with this secret (HMAC-SHA256); we verify them with it. */
+    PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'Use at least 16 characters').optional(),
+    /** sandbox provider: where it sends its notifications (a real provider is told this in its dashboard). */
+    PAYMENT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** sandbox provider: how often undelivered notifications are retried; 0 turns retries off. */
+    PAYMENT_WEBHOOK_RETRY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+    /** How often payment requests past their expiry and unsettled payments are reconciled with the provider; 0 turns it off. */
+    PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /** Every database statement is cancelled after this long, and a lock wait after DATABASE_LOCK_TIMEOUT_MS. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     /** sandbox: e-mails are marked sent and shown at /dev/mailbox; smtp: sent through SMTP_URL. */
     MAIL_PROVIDER: z.enum(['sandbox', 'smtp']).default('sandbox'),
     /** smtp provider: smtp://user:pass@host:587 or smtps://user:pass@host:465. */
@@ -101,8 +112,10 @@ export const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER_URL'], message: 'Required when PAYMENT_PROVIDER is http' });
     }
     // The sandbox key is public (it is in the README): fine for a sandbox that only takes test cards, never for a real provider.
-    if (env.PAYMENT_PROVIDER === 'http' && !env.PAYMENT_SECRET_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['PAYMENT_SECRET_KEY'], message: 'Required when PAYMENT_PROVIDER is http' });
+    if (env.PAYMENT_PROVIDER === 'http') {
+      for (const name of ['PAYMENT_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'Required when PAYMENT_PROVIDER is http' });
+      }
     }
     if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'Required when MAIL_PROVIDER is smtp' });
@@ -119,6 +132,8 @@ export const DEFAULT_MAIL_FROM = `${OPERATOR.companyName} <bookings@${OPERATOR_M
 
 /** The sandbox provider's default key; documented, so never a secret (see the check above). */
 export const SANDBOX_PAYMENT_SECRET_KEY = 'sk_sandbox_meridian_0000000000000000';
+/** The sandbox provider's default notification signing secret; as public as the key above. */
+export const SANDBOX_PAYMENT_WEBHOOK_SECRET = 'whsec_sandbox_meridian_000000000000';
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -131,6 +146,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** Every connection's statement_timeout and lock_timeout, in milliseconds. */
+  databaseTimeouts: { statementMs: number; lockMs: number };
   publicUrl: string;
   webDist: string;
   seed: 'demo' | 'none';
@@ -155,6 +172,11 @@ export interface AppConfig {
     url: string;
     secretKey: string;
     tokenTtlSeconds: number;
+    webhookSecret: string;
+    /** sandbox provider only: where its notifications go. */
+    webhookUrl: string;
+    webhookRetryIntervalMs: number;
+    reconcileIntervalMs: number;
   };
   mail: {
     provider: 'sandbox' | 'smtp';
@@ -192,6 +214,7 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
+    databaseTimeouts: { statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, lockMs: env.DATABASE_LOCK_TIMEOUT_MS },
     publicUrl,
     webDist: resolve(env.WEB_DIST),
     seed: env.SEED,
@@ -214,6 +237,10 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
       url: (env.PAYMENT_PROVIDER_URL ?? `${publicUrl}/pay`).replace(/\/+$/, ''),
       secretKey: env.PAYMENT_SECRET_KEY ?? SANDBOX_PAYMENT_SECRET_KEY,
       tokenTtlSeconds: env.PAYMENT_TOKEN_TTL_SECONDS,
+      webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? SANDBOX_PAYMENT_WEBHOOK_SECRET,
+      webhookUrl: env.PAYMENT_WEBHOOK_URL ?? `${publicUrl}/api/payments/notifications`,
+      webhookRetryIntervalMs: env.PAYMENT_WEBHOOK_RETRY_INTERVAL_MS,
+      reconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
     },
     mail: {
       provider: env.MAIL_PROVIDER,

@@ -1,18 +1,8 @@
-import type { ApiError, ErrorCode } from '@tours/domain';
+import { errorCodeForStatus, type ApiError } from '@tours/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describeFields, HttpError } from '../lib/http-error.ts';
 import { sharedPlugin } from '../lib/plugin.ts';
-
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'VALIDATION_FAILED',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  429: 'RATE_LIMITED',
-  503: 'SERVICE_FAILURE',
-};
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiError {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -54,7 +44,7 @@ export const errorsPlugin = sharedPlugin('errors', async (app) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type, body too large).
-      return reply.code(status).send(errorBody(CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED', error.message));
+      return reply.code(status).send(errorBody(errorCodeForStatus(status), error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody('INTERNAL', 'An unexpected error occurred.'));

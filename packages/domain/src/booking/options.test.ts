@@ -3,11 +3,12 @@ import {
   availableAdditionalNights,
   availableExtras,
   availableFlightGroups,
-  fitsOccupancy,
+  fitsParty,
   flightGroupAdultPrice,
   hotelNames,
   isAdditionalNight,
   isMandatoryGroup,
+  partyWording,
   roomsByHotel,
   roomsForHotel,
   roomTypeChoices,
@@ -36,12 +37,39 @@ describe('flight groups', () => {
   });
 });
 
-describe('occupancy', () => {
-  it('fits a party within the option’s range', () => {
-    expect(fitsOccupancy({ occupancy: { from: 1, to: 1 } }, 1)).toBe(true);
-    expect(fitsOccupancy({ occupancy: { from: 1, to: 1 } }, 2)).toBe(false);
-    expect(fitsOccupancy({ occupancy: { from: 2, to: 2 } }, 1)).toBe(false);
-    expect(fitsOccupancy({ occupancy: { from: 1, to: 2 } }, 2)).toBe(true);
+describe('fitsParty', () => {
+  const single = { from: 1, to: 1 };
+  const forTwo = { from: 2, to: 2 };
+
+  it('fits a room to a party within its range', () => {
+    expect(fitsParty('room', single, 1)).toBe(true);
+    expect(fitsParty('room', single, 2)).toBe(false);
+    expect(fitsParty('room', forTwo, 1)).toBe(false);
+    expect(fitsParty('room', { from: 1, to: 2 }, 2)).toBe(true);
+  });
+
+  it('offers a per-person extra to a couple, but an extra for two never to one', () => {
+    expect(fitsParty('extra', single, 1)).toBe(true);
+    expect(fitsParty('extra', single, 2)).toBe(true);
+    expect(fitsParty('extra', forTwo, 1)).toBe(false);
+    expect(fitsParty('extra', forTwo, 2)).toBe(true);
+  });
+
+  it('offers an additional night only to a party of exactly its occupancy', () => {
+    expect(fitsParty('additional_night', single, 1)).toBe(true);
+    expect(fitsParty('additional_night', single, 2)).toBe(false);
+    expect(fitsParty('additional_night', forTwo, 1)).toBe(false);
+  });
+
+  it('lets anyone take a flight', () => {
+    expect(fitsParty('flight', forTwo, 1)).toBe(true);
+  });
+
+  it('says whom an option is for', () => {
+    expect(partyWording('room', forTwo)).toBe('for 2 people');
+    expect(partyWording('room', { from: 1, to: 2 })).toBe('for 1 to 2 people');
+    expect(partyWording('additional_night', single)).toBe('for 1 person');
+    expect(partyWording('extra', forTwo)).toBe('for 2 or more people');
   });
 });
 

@@ -2,6 +2,7 @@ import {
   MANDATORY_RATE_OPTION,
   type ExtraOption,
   type FlightOptionGroup,
+  type OptionKind,
   type RoomOption,
 } from '../contracts/options.ts';
 import { minor, type MinorUnits } from '../money.ts';
@@ -15,8 +16,9 @@ import { foldName, nameIncludes, namesMatch } from '../text.ts';
 interface Stocked {
   inventory_details: { available: number };
 }
-interface Occupied {
-  occupancy: { from: number; to: number };
+export interface Occupancy {
+  from: number;
+  to: number;
 }
 interface Priced {
   pricing: { override_rules: { adult_price: { value: number } } };
@@ -24,9 +26,38 @@ interface Priced {
 
 export const hasInventory = (option: Stocked): boolean => option.inventory_details.available > 0;
 
-/** Whether an option sleeps or serves this many participants: 1 single, 2 when two travel. */
-export const fitsOccupancy = (option: Occupied, participants: number): boolean =>
-  option.occupancy.from <= participants && participants <= option.occupancy.to;
+/**
+ * Whether an option may be allocated to a party of this size (spec section 5,
+ * Booking): the one rule the web filters its lists by and the API checks
+ * selections against.
+ * - A room sleeps the whole party: from <= party <= to (1 single, 2 when two travel).
+ * - An extra is ticked per participant, so a per-person extra (from 1) suits a
+ *   couple too, while one that needs two people does not suit one: from <= party.
+ * - An additional night is priced for exactly `from` passengers.
+ * - Flights carry no occupancy.
+ */
+export function fitsParty(kind: OptionKind, occupancy: Occupancy, participants: number): boolean {
+  switch (kind) {
+    case 'room':
+      return occupancy.from <= participants && participants <= occupancy.to;
+    case 'extra':
+      return occupancy.from <= participants;
+    case 'additional_night':
+      return occupancy.from === participants;
+    case 'flight':
+      return true;
+  }
+}
+
+const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
+
+/** Whom an option is for, as fitsParty reads its occupancy: 'for 2 people', 'for 1 to 2 people', 'for 2 or more people'. */
+export function partyWording(kind: OptionKind, occupancy: Occupancy): string {
+  if (kind === 'flight') return 'for any party';
+  if (kind === 'extra') return occupancy.from > 1 ? `for ${occupancy.from} or more people` : 'for any party';
+  if (kind === 'additional_night' || occupancy.from === occupancy.to) return `for ${people(occupancy.from)}`;
+  return `for ${occupancy.from} to ${occupancy.to} people`;
+}
 
 export const adultPrice = (option: Priced): MinorUnits => minor(option.pricing.override_rules.adult_price.value);
 
@@ -58,7 +89,7 @@ export const isAdditionalNight = (extra: Pick<ExtraOption, 'name'>): boolean => 
  * as well, while one that needs two people is not offered to one.
  */
 export function availableExtras(extras: readonly ExtraOption[], participants: number): ExtraOption[] {
-  return extras.filter((extra) => !isAdditionalNight(extra) && hasInventory(extra) && extra.occupancy.from <= participants);
+  return extras.filter((extra) => !isAdditionalNight(extra) && hasInventory(extra) && fitsParty('extra', extra.occupancy, participants));
 }
 
 /**
@@ -67,7 +98,7 @@ export function availableExtras(extras: readonly ExtraOption[], participants: nu
  */
 export function availableAdditionalNights(extras: readonly ExtraOption[], participants: number): ExtraOption[] {
   return extras
-    .filter((extra) => isAdditionalNight(extra) && hasInventory(extra) && extra.occupancy.from === participants)
+    .filter((extra) => isAdditionalNight(extra) && hasInventory(extra) && fitsParty('additional_night', extra.occupancy, participants))
     .sort(byAdultPrice);
 }
 
@@ -88,7 +119,7 @@ export function hotelNames(rooms: readonly RoomOption[]): string[] {
  */
 export function roomsForHotel(rooms: readonly RoomOption[], hotel: string, participants: number): RoomOption[] {
   return rooms
-    .filter((room) => namesMatch(room.accommodation.name, hotel) && hasInventory(room) && fitsOccupancy(room, participants))
+    .filter((room) => namesMatch(room.accommodation.name, hotel) && hasInventory(room) && fitsParty('room', room.occupancy, participants))
     .sort((a, b) => a.price.value - b.price.value);
 }
 

@@ -4,6 +4,7 @@ import { VALIDATION } from '../messages.ts';
 import { BOOKING_TOKEN_TIMEOUT_SECONDS } from '../timing.ts';
 import { MAX_ONLINE_PARTICIPANTS, MIN_ONLINE_PARTICIPANTS } from '../booking/departure-rules.ts';
 import { bookedPassengerSchema, bookingPassengerSchema, bookingSourceSchema, participantAddressSchema } from '../booking/participant-form.ts';
+import { BOOKING_STATUSES } from '../booking/statuses.ts';
 import { componentSchema } from './options.ts';
 import { prePaymentDetailsSchema } from './selections.ts';
 import { dataEnvelope, defineEndpoint, isoDateSchema, isoDateTimeSchema } from './common.ts';
@@ -15,8 +16,6 @@ import { dataEnvelope, defineEndpoint, isoDateSchema, isoDateTimeSchema } from '
  */
 
 /** Statuses the reservations system gives a booking; the account area only displays them. */
-export const BOOKING_STATUSES = ['Quote', 'Optional', 'Confirmed', 'Cancelled'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
 /**
@@ -85,17 +84,25 @@ export const getBookingTour = defineEndpoint({
   summary: "The active booking's tour; error NO_RESULTS when the departure cannot be booked",
 });
 
-/** Post-payment details. 'unconfirmed' means paid but not yet confirmed: the unconfirmed screen. */
+/**
+ * Post-payment details. 'confirmed' goes to step 5; 'unconfirmed' means the
+ * server holds the payment but could not confirm the booking: the unconfirmed
+ * screen. `booking_status` tells step 5 an Optional booking from a Confirmed one.
+ */
 export const POST_PAYMENT_STATUSES = ['confirmed', 'unconfirmed'] as const;
 export const postPaymentDetailsSchema = z.object({
   reference: z.string(),
   status: z.enum(POST_PAYMENT_STATUSES),
+  booking_status: bookingStatusSchema.optional(),
 });
 export type PostPaymentDetails = z.infer<typeof postPaymentDetailsSchema>;
 
 export const confirmBookingBodySchema = z.object({
-  /** The card provider's payment id from its success message. */
-  payment_id: z.string().trim().min(1, VALIDATION.valueRequired).max(100),
+  /**
+   * The card provider's payment id from its success message. Left out only
+   * for a booking whose total is 0 (a promotion covers it): nothing to pay.
+   */
+  payment_id: z.string().trim().min(1, VALIDATION.valueRequired).max(100).optional(),
   currency: currencyCodeSchema,
 });
 
@@ -105,7 +112,25 @@ export const confirmBooking = defineEndpoint({
   body: confirmBookingBodySchema,
   response: dataEnvelope(postPaymentDetailsSchema),
   auth: 'booking',
-  summary: 'Records the card payment and confirms the booking',
+  summary:
+    'Settles the card payment and confirms the booking; idempotent, so the same payment id may be sent again until an answer arrives. ' +
+    '503 SERVICE_FAILURE means the payment is held and still being settled: ask again with the same payment id.',
+});
+
+/** The booking's current figures at review: the server's, so a page restored from storage never pays an old total. */
+export const paymentDetailsSchema = z.object({
+  details: prePaymentDetailsSchema,
+  /** The applied PromotionalCode component, if any. */
+  promotion: componentSchema.nullable(),
+});
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
+
+export const getPaymentDetails = defineEndpoint({
+  method: 'GET',
+  path: '/bookings/payment-details',
+  response: dataEnvelope(paymentDetailsSchema),
+  auth: 'booking',
+  summary: "The active booking's pre-payment details (total, deposit) and applied promotion, as the server prices them now",
 });
 
 export const promotionBodySchema = z.object({

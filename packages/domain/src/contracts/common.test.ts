@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiErrorSchema, buildPath, dataEnvelope, fieldErrors, idSchema, isoDateSchema, isoDateTimeSchema, itemsEnvelope } from './common.ts';
+import {
+  apiErrorSchema,
+  buildPath,
+  dataEnvelope,
+  ERROR_CODES,
+  ERROR_STATUS,
+  errorCodeForStatus,
+  fieldErrors,
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  itemsEnvelope,
+} from './common.ts';
 
 describe('buildPath', () => {
   it('fills every :param, encoded', () => {
@@ -64,5 +76,26 @@ describe('shared field schemas', () => {
     expect(idSchema.safeParse('0').success).toBe(false);
     expect(idSchema.safeParse('4.2').success).toBe(false);
     expect(idSchema.safeParse('abc').success).toBe(false);
+  });
+});
+
+describe('error codes and statuses', () => {
+  it('gives every code its status', () => {
+    expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());
+    expect(ERROR_STATUS.VALIDATION_FAILED).toBe(400);
+    expect(ERROR_STATUS.INTERNAL).toBe(500);
+  });
+
+  it('reads a status without a code back as the code that answers with it', () => {
+    for (const code of ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'] as const) {
+      expect(errorCodeForStatus(ERROR_STATUS[code])).toBe(code);
+    }
+  });
+
+  it('never guesses an availability code from a status', () => {
+    expect(errorCodeForStatus(413)).toBe('VALIDATION_FAILED');
+    expect(errorCodeForStatus(502)).toBe('INTERNAL');
+    expect(errorCodeForStatus(503)).toBe('INTERNAL');
+    expect(errorCodeForStatus(0)).toBe('INTERNAL');
   });
 });

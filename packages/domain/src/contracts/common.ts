@@ -25,6 +25,44 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * The HTTP status each code answers with. The availability codes keep the
+ * spec's meaning whatever the status, so a call may answer them with another
+ * (NO_RESULTS as 404 from the booking tour call, SERVICE_FAILURE as 409 when
+ * the choice is sold out).
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  NO_RESULTS: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_FAILURE: 503,
+} as const satisfies Record<ErrorCode, number>;
+
+/** The codes a bare status stands for; the availability codes are never guessed from a status. */
+const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'RATE_LIMITED',
+};
+
+/**
+ * The code of an error answer that carries none (Fastify's own client errors,
+ * a proxy's error page): the code of that status, VALIDATION_FAILED for any
+ * other refused request (4xx), otherwise INTERNAL. A 503 from a proxy is not
+ * the reservations system saying SERVICE_FAILURE, so it stays INTERNAL.
+ */
+export function errorCodeForStatus(status: number): ErrorCode {
+  return CODE_OF_STATUS[status] ?? (status >= 400 && status < 500 ? 'VALIDATION_FAILED' : 'INTERNAL');
+}
+
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
@@ -50,7 +88,7 @@ export interface Endpoint<
   body?: Body;
   response: Response;
   /** Who may call: anyone, the holder of a booking token, or a signed-in customer. */
-  auth: 'none' | 'booking' | 'customer' | 'booking-or-customer';
+  auth: 'none' | 'booking' | 'customer';
   summary: string;
   /**
    * How the answer travels: JSON envelopes by default; the documents list is

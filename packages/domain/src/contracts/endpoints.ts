@@ -22,6 +22,7 @@ export const ENDPOINTS = {
   createBooking: booking.createBooking,
   getBookingTour: booking.getBookingTour,
   confirmBooking: booking.confirmBooking,
+  getPaymentDetails: booking.getPaymentDetails,
   applyPromotion: booking.applyPromotion,
   submitSelections: selections.submitSelections,
   submitSelection: selections.submitSelection,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyCodeSchema } from '../money.ts';
 import { dataEnvelope, defineEndpoint, idSchema, itemsEnvelope } from './common.ts';
+import type { AllocationKind } from './selections.ts';
 
 /**
  * The bookable options of the active booking's tour (spec section 3, Options)
@@ -14,8 +15,45 @@ export const COMPONENT_TYPES = {
   flight: 'Flight',
   accommodation: 'Accommodation',
   extra: 'Extra',
+  additionalNight: 'AdditionalNight',
   promotionalCode: 'PromotionalCode',
 } as const;
+export type ComponentType = (typeof COMPONENT_TYPES)[keyof typeof COMPONENT_TYPES];
+
+/** What a departure sells on top of the tour place. */
+export const OPTION_KINDS = ['flight', 'room', 'extra', 'additional_night'] as const;
+export type OptionKind = (typeof OPTION_KINDS)[number];
+
+/** The booking component each kind of option becomes once allocated. */
+export const COMPONENT_TYPE_OF_KIND = {
+  flight: COMPONENT_TYPES.flight,
+  room: COMPONENT_TYPES.accommodation,
+  extra: COMPONENT_TYPES.extra,
+  additional_night: COMPONENT_TYPES.additionalNight,
+} as const satisfies Record<OptionKind, ComponentType>;
+
+/**
+ * The allocation list, and the summary line, each kind belongs to. Additional
+ * nights are extras in the reservations system, so they price on the extras line.
+ */
+export const ALLOCATION_KIND_OF_KIND = {
+  flight: 'flights',
+  room: 'accommodation',
+  extra: 'extras',
+  additional_night: 'extras',
+} as const satisfies Record<OptionKind, AllocationKind>;
+
+/** Which kinds each allocation list takes: step 3b may send additional nights with the room. */
+export const KINDS_IN_ALLOCATION: Record<AllocationKind, readonly OptionKind[]> = {
+  flights: ['flight'],
+  extras: ['extra', 'additional_night'],
+  accommodation: ['room', 'additional_night'],
+};
+
+/** The summary line a booking component's price adds to; the tour and promotions have lines of their own. */
+export const SUMMARY_LINE_OF_COMPONENT: Partial<Record<ComponentType, AllocationKind>> = Object.fromEntries(
+  OPTION_KINDS.map((kind) => [COMPONENT_TYPE_OF_KIND[kind], ALLOCATION_KIND_OF_KIND[kind]]),
+);
 
 /** A booked or bookable item. The name may hold HTML-escaped text, so it is shown as text, never as HTML. */
 export const componentSchema = z.object({

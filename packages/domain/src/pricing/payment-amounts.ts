@@ -9,6 +9,14 @@ import type { PrePaymentDetails } from '../contracts/selections.ts';
 export const PAYMENT_OPTIONS = ['deposit', 'full'] as const;
 export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 
+/**
+ * What a card payment pays for, as the server files it: the booking flow's
+ * deposit or full amount, or, in the account area, the outstanding balance or
+ * a one-off amount towards it. An agent's confirmation has no payment at all.
+ */
+export const PAYMENT_PURPOSES = ['deposit', 'full', 'balance', 'one-off'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
 type Totals = Pick<PrePaymentDetails, 'total_price' | 'deposit'>;
 
 /**

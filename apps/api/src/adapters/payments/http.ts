@@ -1,7 +1,14 @@
 import { fromProviderAmount, toProviderAmount } from '@tours/domain';
 import type { z } from 'zod';
-import { PaymentGatewayError, type GatewayPayment, type PaymentGateway } from './port.ts';
-import { createTokenResponseSchema, paymentResponseSchema, type CreateTokenBody } from './wire.ts';
+import { PaymentGatewayError, type GatewayPayment, type GatewayPaymentRequest, type PaymentGateway } from './port.ts';
+import {
+  createTokenResponseSchema,
+  paymentRequestResponseSchema,
+  paymentResponseSchema,
+  type CreateTokenBody,
+  type PaymentRequestResponse,
+  type PaymentResponse,
+} from './wire.ts';
 
 export interface HttpPaymentGatewayOptions {
   /** The provider's base URL, e.g. https://pay.example/pay: `${url}/sdk.js`, `${url}/api/tokens`. */
@@ -83,27 +90,65 @@ export function createHttpPaymentGateway(options: HttpPaymentGatewayOptions): Pa
       const { status, body: answer } = await call('/api/tokens', { method: 'POST', body });
       if (status !== 201 && status !== 200) throw failure(status, answer, 'a token request');
       const token = parse(createTokenResponseSchema, answer, 'a token request');
-      return { token: token.token, expiresAt: new Date(token.expires_at) };
+      return { token: token.token, requestId: token.payment_request_id, expiresAt: new Date(token.expires_at) };
     },
 
     async getPayment(id): Promise<GatewayPayment | null> {
       const { status, body } = await call(`/api/payments/${encodeURIComponent(id)}`, { method: 'GET' });
       if (status === 404) return null;
       if (status !== 200) throw failure(status, body, 'a payment look-up');
-      const payment = parse(paymentResponseSchema, body, 'a payment look-up');
-      // Money decisions rest on this answer, so an inconsistent one is a failure, not a guess.
-      if (payment.id !== id || fromProviderAmount(payment.amount) !== payment.amount_minor) {
-        throw new PaymentGatewayError('The card provider answered a payment look-up inconsistently');
-      }
-      return {
-        id: payment.id,
-        status: payment.status,
-        amountMinor: payment.amount_minor,
-        currency: payment.currency,
-        crmKey: payment.crm_key,
-        createdAt: new Date(payment.created_at),
-        card: payment.card,
-      };
+      const payment = toPayment(parse(paymentResponseSchema, body, 'a payment look-up'));
+      if (payment.id !== id) throw new PaymentGatewayError('The card provider answered a payment look-up with another payment');
+      return payment;
+    },
+
+    async getPaymentRequest(requestId) {
+      const { status, body } = await call(`/api/payment-requests/${encodeURIComponent(requestId)}`, { method: 'GET' });
+      if (status === 404) return null;
+      if (status !== 200) throw failure(status, body, 'a payment request look-up');
+      return toPaymentRequest(parse(paymentRequestResponseSchema, body, 'a payment request look-up'), requestId);
+    },
+
+    async cancelPaymentRequest(requestId) {
+      const { status, body } = await call(`/api/payment-requests/${encodeURIComponent(requestId)}/cancel`, { method: 'POST' });
+      if (status === 404) return null;
+      if (status !== 200) throw failure(status, body, 'a payment request cancellation');
+      return toPaymentRequest(parse(paymentRequestResponseSchema, body, 'a payment request cancellation'), requestId);
     },
   };
 }
+
+/** Money decisions rest on these answers, so an inconsistent one is a failure, not a guess. */
+function toPayment(payment: PaymentResponse): GatewayPayment {
+  if (fromProviderAmount(payment.amount) !== payment.amount_minor) {
+    throw new PaymentGatewayError('The card provider answered a payment with two different amounts');
+  }
+  return {
+    id: payment.id,
+    status: payment.status,
+    amountMinor: payment.amount_minor,
+    currency: payment.currency,
+    crmKey: payment.crm_key,
+    requestId: payment.payment_request_id,
+    createdAt: new Date(payment.created_at),
+    card: payment.card,
+  };
+}
+
+function toPaymentRequest(request: PaymentRequestResponse, asked: string): GatewayPaymentRequest {
+  const payment = request.payment ? toPayment(request.payment) : null;
+  if (request.id !== asked || (payment && payment.requestId !== asked) || (request.status === 'paid') !== (payment?.status === 'succeeded')) {
+    throw new PaymentGatewayError('The card provider answered a payment request look-up inconsistently');
+  }
+  return {
+    id: request.id,
+    status: request.status,
+    amountMinor: request.amount_minor,
+    currency: request.currency,
+    crmKey: request.crm_key,
+    expiresAt: new Date(request.expires_at),
+    payment,
+  };
+}
+
+export { toPayment as paymentFromWire };

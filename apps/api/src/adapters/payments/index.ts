@@ -4,9 +4,18 @@ import { createHttpPaymentGateway } from './http.ts';
 import { injectFetch } from './inject-fetch.ts';
 import type { PaymentGateway } from './port.ts';
 
-export type { GatewayPayer, GatewayPayment, GatewayPaymentStatus, GatewayToken, GatewayTokenRequest, PaymentGateway } from './port.ts';
+export type {
+  GatewayPayer,
+  GatewayPayment,
+  GatewayPaymentRequest,
+  GatewayPaymentRequestStatus,
+  GatewayPaymentStatus,
+  GatewayToken,
+  GatewayTokenRequest,
+  PaymentGateway,
+} from './port.ts';
 export { PaymentGatewayError } from './port.ts';
-export { createHttpPaymentGateway } from './http.ts';
+export { createHttpPaymentGateway, paymentFromWire } from './http.ts';
 export { injectFetch } from './inject-fetch.ts';
 
 /**

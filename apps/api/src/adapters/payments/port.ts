@@ -12,6 +12,14 @@ export interface PaymentGateway {
   createToken(request: GatewayTokenRequest): Promise<GatewayToken>;
   /** The provider's record of a payment, or null when it knows no payment by that id. */
   getPayment(id: string): Promise<GatewayPayment | null>;
+  /** A payment request now, with its payment if one succeeded; null when the provider knows no such request. */
+  getPaymentRequest(requestId: string): Promise<GatewayPaymentRequest | null>;
+  /**
+   * Withdraws a payment request: its form takes no payment from now on. The
+   * answer is the request's state after the call: 'cancelled' (or 'expired'),
+   * or 'paid' when a payment got through first.
+   */
+  cancelPaymentRequest(requestId: string): Promise<GatewayPaymentRequest | null>;
   /** The provider's browser script: `SandboxPay.mount(container, { token, onMessage })`. */
   readonly scriptUrl: string;
   /** The provider's origin: the frame's messages come from it, so the page's CSP must allow it for scripts and frames. */
@@ -38,7 +46,21 @@ export interface GatewayTokenRequest {
 
 export interface GatewayToken {
   token: string;
+  /** The provider's id of the payment request the token opens. */
+  requestId: string;
   expiresAt: Date;
+}
+
+export type GatewayPaymentRequestStatus = 'open' | 'paid' | 'cancelled' | 'expired';
+
+export interface GatewayPaymentRequest {
+  id: string;
+  status: GatewayPaymentRequestStatus;
+  amountMinor: number;
+  currency: CurrencyCode;
+  crmKey: string;
+  expiresAt: Date;
+  payment: GatewayPayment | null;
 }
 
 export type GatewayPaymentStatus = 'succeeded' | 'declined';
@@ -50,6 +72,8 @@ export interface GatewayPayment {
   amountMinor: number;
   currency: CurrencyCode;
   crmKey: string;
+  /** The payment request it was made through: what binds it to one of our requests, never its amount. */
+  requestId: string;
   createdAt: Date;
   card: { brand: string; last4: string };
 }

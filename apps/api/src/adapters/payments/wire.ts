@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CURRENCIES, fromProviderAmount } from '@tours/domain';
 import { z } from 'zod';
 
@@ -80,6 +81,8 @@ export type CreateTokenBody = z.input<typeof createTokenBodySchema>;
 
 export const createTokenResponseSchema = z.object({
   token: z.string().min(1),
+  /** 'preq_…': the payment request the token opens; every payment made through it names it. */
+  payment_request_id: z.string().min(1),
   /** ISO date-time. */
   expires_at: z.string(),
 });
@@ -93,11 +96,67 @@ export const paymentResponseSchema = z.object({
   amount_minor: z.number().int(),
   currency: z.enum(CURRENCIES),
   crm_key: z.string(),
+  /** The payment request (token) it was made through. */
+  payment_request_id: z.string(),
   /** ISO date-time. */
   created_at: z.string(),
   card: z.object({ brand: z.string(), last4: z.string() }),
 });
 export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
+
+/**
+ * A payment request as the provider sees it now. open: its form takes
+ * payments; paid: a payment succeeded through it (`payment`); cancelled: the
+ * merchant withdrew it; expired: it lapsed unpaid.
+ */
+export const PAYMENT_REQUEST_STATUSES = ['open', 'paid', 'cancelled', 'expired'] as const;
+export const paymentRequestResponseSchema = z.object({
+  id: z.string(),
+  status: z.enum(PAYMENT_REQUEST_STATUSES),
+  amount: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  crm_key: z.string(),
+  expires_at: z.string(),
+  payment: paymentResponseSchema.nullable(),
+});
+export type PaymentRequestResponse = z.infer<typeof paymentRequestResponseSchema>;
+
+/**
+ * A notification to the merchant's webhook, sent as JSON with the header
+ * `Pay-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`
+ * under the webhook secret. Retried with backoff until answered 2xx; the
+ * event id is stable across retries, so the merchant can recognise a replay.
+ */
+export const NOTIFICATION_TYPES = ['payment.succeeded'] as const;
+export const notificationSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.enum(NOTIFICATION_TYPES),
+  created_at: z.string(),
+  data: z.object({ payment: paymentResponseSchema }),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const SIGNATURE_HEADER = 'pay-signature';
+/** A signature older (or newer) than this is refused, so a captured notification cannot be replayed for ever. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export function signNotification(secret: string, body: string, timestampSeconds: number): string {
+  const digest = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`, 'utf8').digest('hex');
+  return `t=${timestampSeconds},v1=${digest}`;
+}
+
+/** Checks the header against the raw body: the right secret, and a timestamp within the tolerance of `now`. */
+export function verifyNotificationSignature(secret: string, body: string, header: string | undefined, now: Date): boolean {
+  if (!header) return false;
+  const parts = new Map(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
+  const timestamp = Number(parts.get('t'));
+  const given = parts.get('v1') ?? '';
+  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given)) return false;
+  if (Math.abs(now.getTime() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = signNotification(secret, body, timestamp).split('v1=')[1]!;
+  return timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex'));
+}
 
 /** The frame's own call: the card details go to the provider only, never to the merchant. */
 export const framePaymentBodySchema = z.object({

@@ -29,6 +29,10 @@ export const payTokens = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     /** SHA-256 (hex) of the token; the token itself is a bearer credential and is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
+    /** 'preq_…': the payment request's public id, named in its payments and events. */
+    requestId: text('request_id').notNull().unique(),
+    /** The merchant withdrew the request: its form takes no payment from then on. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     amount: minorUnits('amount').notNull(),
     currency: currencyCode('currency').notNull(),
     /** The merchant's key for what is paid (our booking id). */
@@ -73,4 +77,24 @@ export const payPayments = pgTable(
     check('pay_payments_amount_positive', sql`${t.amount} > 0`),
     check('pay_payments_card_last4', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],
+);
+
+/**
+ * Notifications to the merchant's webhook (an outbox): signed when sent,
+ * retried with backoff until the merchant answers 2xx.
+ */
+export const payEvents = pgTable(
+  'pay_events',
+  {
+    /** 'evt_…'; the merchant uses it to recognise a replay. */
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pay_events_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null`)],
 );

@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@tours/domain';
+import { COMPONENT_TYPE_OF_KIND, depositFor, type CurrencyCode } from '@tours/domain';
 import type { Database } from '../client.ts';
 import {
   allocations,
@@ -14,16 +14,6 @@ import {
 import type { BookingSeed, PaymentShare } from './data/types.ts';
 import { addDays, instantOn } from './dates.ts';
 import { departureKey, type SeededCatalogue, type SeededDeparture, type SeededOption } from './insert-catalogue.ts';
-
-/** Deposit share of the grand total (spec section 9). */
-const DEPOSIT_PERCENT = 15;
-
-const COMPONENT_TYPE: Record<OptionKind, ComponentType> = {
-  flight: 'Flight',
-  room: 'Accommodation',
-  extra: 'Extra',
-  additional_night: 'AdditionalNight',
-};
 
 interface Line {
   type: ComponentType;
@@ -48,12 +38,12 @@ function linesFor(seed: BookingSeed, departure: SeededDeparture): Line[] {
   ];
   return [
     { type: 'Tour' as const, name: departure.tourName, unitPrice: departure.price[currency] },
-    ...chosen.map((option) => ({ type: COMPONENT_TYPE[option.kind], name: option.componentName, option, unitPrice: option.price[currency] })),
+    ...chosen.map((option) => ({ type: COMPONENT_TYPE_OF_KIND[option.kind], name: option.componentName, option, unitPrice: option.price[currency] })),
   ];
 }
 
 function paymentAmount(share: PaymentShare, total: number): number {
-  const deposit = Math.round((total * DEPOSIT_PERCENT) / 100);
+  const deposit = depositFor(total);
   return share === 'deposit' ? deposit : share === 'balance' ? total - deposit : total;
 }
 

@@ -1,4 +1,4 @@
-import { BOOKING_TOKEN_TIMEOUT_SECONDS, toIsoDate, VALIDATION, type CreateBookingBody, type createdBookingSchema } from '@tours/domain';
+import { BOOKING_TOKEN_TIMEOUT_SECONDS, initialBookingStatus, toIsoDate, VALIDATION, type CreateBookingBody, type createdBookingSchema } from '@tours/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -29,7 +29,7 @@ async function knownSource(db: Database, source: CreateBookingBody['source']): P
 }
 
 /**
- * Creates the booking as a Quote on the departure the body names, after
+ * Creates the booking as a Quote (Optional under five weeks away) on the departure the body names, after
  * checking every reference in it against our own records, with its passengers
  * (the lead first) and the tour line at today's price. Nothing is held yet:
  * places are held when the selections are submitted. Answers the booking and
@@ -62,10 +62,12 @@ export async function createBooking(
     if (departure.placesLeft < party) throw notBookable(`Only ${departure.placesLeft} places are left on this departure.`);
 
     const token = issueBookingToken(now);
+    // Under five weeks away the booking is optional, subject to the operator's availability checks (spec section 9).
+    const status = initialBookingStatus(tour.brandChannel, departure.startDate, now);
     const [booking] = await tx
       .insert(bookings)
       .values({
-        status: 'Quote',
+        status,
         currency: body.currency,
         departureId: departure.id,
         marketingSourceId: body.source.id,
@@ -123,13 +125,13 @@ export async function createBooking(
       entityId: bookingId,
       bookingId,
       requestId: context.requestId,
-      detail: { tour: tour.code, departureId: departure.id, currency: body.currency, passengers: party, status: 'Quote' },
+      detail: { tour: tour.code, departureId: departure.id, currency: body.currency, passengers: party, status },
     });
 
     return {
       booking: {
         id: bookingId,
-        status: 'Quote',
+        status,
         currency: body.currency,
         passengers: passengers.map((p, index) => ({ ...p, id: idAt.get(index + 1)! })),
       },

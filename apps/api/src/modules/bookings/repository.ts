@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@tours/domain';
+import type { BookingStatus, CurrencyCode } from '@tours/domain';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -7,12 +7,13 @@ import {
   bookings,
   promotionDiscounts,
   promotions,
-  type BookingStatus,
   type ComponentType,
 } from '../../db/schema/index.ts';
 
 export interface LockedBooking {
   status: BookingStatus;
+  /** Issued at settlement; until then null. */
+  reference: string | null;
   /** In booking order: the lead first. */
   passengerIds: number[];
   /**
@@ -29,7 +30,7 @@ export interface LockedBooking {
  * what pricing needs from it.
  */
 export async function lockBooking(db: Database, bookingId: number): Promise<LockedBooking | null> {
-  const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  const [booking] = await db.select({ status: bookings.status, reference: bookings.reference }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!booking) return null;
   const [passengers, [promotion]] = await Promise.all([
     db
@@ -49,7 +50,7 @@ export async function lockBooking(db: Database, bookingId: number): Promise<Lock
       )
       .where(and(eq(bookingComponents.bookingId, bookingId), eq(bookingComponents.componentType, 'PromotionalCode'))),
   ]);
-  return { status: booking.status, passengerIds: passengers.map((p) => p.id), discount: Number(promotion?.discount ?? 0) };
+  return { status: booking.status, reference: booking.reference, passengerIds: passengers.map((p) => p.id), discount: Number(promotion?.discount ?? 0) };
 }
 
 export interface ComponentLine {

@@ -1,4 +1,4 @@
-import { createBooking, getBookingTour, toIsoDate } from '@tours/domain';
+import { createBooking, getBookingTour } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
@@ -27,7 +27,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     const placesLeft = departure ? departure.capacity - taken.places : 0;
     const bookable =
       departure !== null &&
-      isBookableOnline({ ...departure, placesLeft, brandChannel: session.brandChannel }, toIsoDate(now)) &&
+      isBookableOnline({ ...departure, placesLeft, brandChannel: session.brandChannel }, now) &&
       placesLeft >= session.participants;
     if (!bookable) throw new HttpError(404, 'NO_RESULTS', 'This departure can no longer be booked online.');
     return { data: { id: session.tourId, name: session.tourName } };

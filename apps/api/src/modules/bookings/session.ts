@@ -1,8 +1,8 @@
-import type { CurrencyCode } from '@tours/domain';
+import type { BookingStatus, CurrencyCode } from '@tours/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { bookings, departures, tours, type BookingStatus } from '../../db/schema/index.ts';
+import { bookings, departures, tours } from '../../db/schema/index.ts';
 
 /** The booking a bearer token opens, with what every booking call needs to scope and price its work. */
 export interface BookingSession {

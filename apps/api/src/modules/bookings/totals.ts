@@ -1,4 +1,12 @@
-import { buildPrePaymentDetails, showsDepositLine, type CurrencyCode, type PrePaymentDetails, type PricedAllocation } from '@tours/domain';
+import {
+  buildPrePaymentDetails,
+  showsDepositLine,
+  SUMMARY_LINE_OF_COMPONENT,
+  type AllocationKind,
+  type CurrencyCode,
+  type PrePaymentDetails,
+  type PricedAllocation,
+} from '@tours/domain';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { allocations, bookingComponents, payments, type ComponentType } from '../../db/schema/index.ts';
@@ -12,13 +20,6 @@ export interface BookingTotals {
 
 type Line = { componentType: ComponentType; unitPrice: number; quantity: number; price: number };
 
-const SUMMARY_LINE: Partial<Record<ComponentType, 'flights' | 'extras' | 'accommodation'>> = {
-  Flight: 'flights',
-  Extra: 'extras',
-  AdditionalNight: 'extras',
-  Accommodation: 'accommodation',
-};
-
 /**
  * Pre-payment details recomputed from the booking's priced lines with the
  * domain's rules. The lines were written by the selections call from our own
@@ -28,9 +29,9 @@ const SUMMARY_LINE: Partial<Record<ComponentType, 'flights' | 'extras' | 'accomm
  */
 export function totalsFromLines(lines: readonly Line[], currency: CurrencyCode, brandChannel: number): BookingTotals {
   const tour = lines.find((line) => line.componentType === 'Tour');
-  const priced = (summary: 'flights' | 'extras' | 'accommodation'): PricedAllocation[] =>
+  const priced = (summary: AllocationKind): PricedAllocation[] =>
     lines
-      .filter((line) => SUMMARY_LINE[line.componentType] === summary)
+      .filter((line) => SUMMARY_LINE_OF_COMPONENT[line.componentType] === summary)
       .map((line) => ({ adultPrice: line.unitPrice, passengerCount: line.quantity }));
   const promotions = lines.filter((line) => line.componentType === 'PromotionalCode');
   const details = buildPrePaymentDetails(

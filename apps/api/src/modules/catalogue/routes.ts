@@ -1,4 +1,4 @@
-import { brandChannelName, findTour, isIsoDate, listCatalogue, toIsoDate } from '@tours/domain';
+import { brandChannelName, findTour, isIsoDate, listCatalogue, operatorDate } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationFailed } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
@@ -11,8 +11,7 @@ const localDateTime = (date: string) => `${date}T00:00:00`;
 export async function catalogueRoutes(app: FastifyInstance) {
   registerEndpoint(app, listCatalogue, async () => {
     const now = app.clock.now();
-    const today = toIsoDate(now);
-    const entries = await catalogue.listCatalogue(app.db, today, now);
+    const entries = await catalogue.listCatalogue(app.db, operatorDate(now), now);
     return {
       data: {
         items: entries.map(({ tour, speakers, departures }) => ({
@@ -27,7 +26,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
             departure_id: departure.id,
             start_date: departure.startDate,
             end_date: departure.endDate,
-            available_to_book: isBookableOnline({ ...departure, brandChannel: tour.brandChannel }, today),
+            available_to_book: isBookableOnline({ ...departure, brandChannel: tour.brandChannel }, now),
             places_left: departure.placesLeft,
             prices: departure.prices,
           })),
@@ -57,7 +56,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
         brand_channel: tour.brandChannel,
         price,
         speakers,
-        available_to_book: isBookableOnline({ ...departure, brandChannel: tour.brandChannel }, toIsoDate(now)),
+        available_to_book: isBookableOnline({ ...departure, brandChannel: tour.brandChannel }, now),
       },
     };
   });

@@ -1,4 +1,4 @@
-import { formatLongDate, formatPrice, OPERATOR, type CurrencyCode } from '@tours/domain';
+import { formatAmount, formatLongDate, OPERATOR, type CurrencyCode } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookingComponents, bookingPassengers, bookings, departures, tours } from '../../db/schema/index.ts';
@@ -7,7 +7,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 
 export const confirmationSubject = (reference: string) => `Your booking ${reference} is confirmed`;
 
-interface ConfirmationFacts {
+export interface ConfirmationFacts {
   reference: string;
   leadName: string;
   tourName: string;
@@ -21,9 +21,12 @@ interface ConfirmationFacts {
   accountUrl: string;
 }
 
-/** The e-mail's text. Amounts are the site's display prices (formatPrice), in the booking's currency. */
+/**
+ * The e-mail's text. Amounts are exact (formatAmount), in the booking's
+ * currency: the amount paid is what the card was charged, to the penny.
+ */
 export function confirmationText(facts: ConfirmationFacts): string {
-  const money = (value: number) => formatPrice(value, facts.currency);
+  const money = (value: number) => formatAmount(value, facts.currency);
   const balance = Math.max(facts.total - facts.paid, 0);
   const dates =
     facts.startDate === facts.endDate ? formatLongDate(facts.startDate) : `${formatLongDate(facts.startDate)} to ${formatLongDate(facts.endDate)}`;

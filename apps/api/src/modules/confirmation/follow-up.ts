@@ -1,7 +1,7 @@
-import type { PostPaymentDetails } from '@tours/domain';
+import { awaitsSettlement, isSettled, type BookingStatus, type PostPaymentDetails } from '@tours/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookings, payments, type BookingStatus } from '../../db/schema/index.ts';
+import { bookings, payments } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 
@@ -9,22 +9,23 @@ import { notFound } from '../../lib/http-error.ts';
 export const ATTENTION = {
   placesGone: 'Paid, but the places were sold to someone else before the booking could be confirmed.',
   failed: 'Paid, but confirming the booking failed.',
-  unmatched: 'A payment was taken that does not match any amount we asked for.',
-  paidAgain: 'Paid again after the booking was settled: refund the extra payment.',
+  unmatched: 'A payment was taken through a payment request that is not one of this booking’s.',
+  outdated: 'Paid through a card form opened before the booking’s price changed: check the booking and the amount with the customer.',
+  afterSettlement: 'Paid after the booking was marked for follow-up or cancelled: apply or refund the payment.',
   overpaid: 'Paid more than the booking costs (the booking changed after the card form was opened): refund the difference.',
 } as const;
 
-/** What confirmation answers for a booking in this state: its reference once confirmed, its id otherwise. */
+/** What settlement answers for a booking in this state: its reference once settled (Confirmed or Optional), its id otherwise. */
 export function answerFor(booking: { id: number; status: BookingStatus; reference: string | null }): PostPaymentDetails {
-  return booking.status === 'Confirmed' && booking.reference
-    ? { status: 'confirmed', reference: booking.reference }
-    : { status: 'unconfirmed', reference: String(booking.id) };
+  return isSettled(booking) && booking.reference
+    ? { status: 'confirmed', reference: booking.reference, booking_status: booking.status }
+    : { status: 'unconfirmed', reference: String(booking.id), booking_status: booking.status };
 }
 
 export interface FollowUp {
   bookingId: number;
   reason: string;
-  /** The payment that brought this about; when the booking was still a Quote it becomes the one that settled it. */
+  /** The payment that brought this about; when the booking was still awaiting settlement it becomes the one that settled it. */
   paymentId: number | null;
   detail: Record<string, unknown>;
   requestId: string;
@@ -34,8 +35,9 @@ export interface FollowUp {
 
 /**
  * Marks a booking for staff: needs_attention with a reason, an audit row, and
- * a Quote becomes Unconfirmed (paid, not confirmed), so the flow stops and the
- * client shows the unconfirmed screen. A Confirmed booking stays confirmed.
+ * a booking still awaiting settlement becomes Unconfirmed (paid, not
+ * confirmed), so the flow stops and the client shows the unconfirmed screen.
+ * A settled booking keeps its status.
  * Runs in the caller's transaction, or its own.
  */
 export async function flagForFollowUp(db: Database, followUp: FollowUp): Promise<PostPaymentDetails> {
@@ -46,10 +48,11 @@ export async function flagForFollowUp(db: Database, followUp: FollowUp): Promise
     .where(eq(bookings.id, bookingId))
     .for('update');
   if (!booking) throw notFound('The booking no longer exists.');
-  if (followUp.unlessConfirmed && booking.status === 'Confirmed') return answerFor(booking);
-  const status: BookingStatus = booking.status === 'Quote' ? 'Unconfirmed' : booking.status;
+  if (followUp.unlessConfirmed && isSettled(booking)) return answerFor(booking);
+  const open = awaitsSettlement(booking);
+  const status: BookingStatus = open ? 'Unconfirmed' : booking.status;
   await db.update(bookings).set({ status, needsAttention: true, attentionReason: followUp.reason }).where(eq(bookings.id, bookingId));
-  if (booking.status === 'Quote' && followUp.paymentId !== null) {
+  if (open && followUp.paymentId !== null) {
     await db.update(payments).set({ settlesBooking: true }).where(eq(payments.id, followUp.paymentId));
   }
   await recordAudit(db, {

@@ -1,10 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { GatewayPayment } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
-import { bookings, payments } from '../../db/schema/index.ts';
+import { bookings, paymentIntents, payments } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound, validationFailed } from '../../lib/http-error.ts';
-import { matchingIntent } from '../payments/intents.ts';
+import { intentOfRequest } from '../payments/intents.ts';
 import { PAYMENT_REFUSED } from './verify.ts';
 
 export interface RecordedPayment {
@@ -33,7 +33,7 @@ export const paymentReference = (bookingReference: string, sequence: number) => 
  */
 export async function recordPayment(
   db: Database,
-  input: { bookingId: number; payment: GatewayPayment; provider: string; now: Date; requestId: string },
+  input: { bookingId: number; payment: GatewayPayment; provider: string; now: Date; requestId: string; actor: string },
 ): Promise<RecordedPayment | null> {
   const { bookingId, payment } = input;
   return db.transaction(async (tx) => {
@@ -55,6 +55,7 @@ export async function recordPayment(
       amount: payment.amountMinor,
       currency: payment.currency,
       card: payment.card,
+      providerRequestId: payment.requestId,
       providerCreatedAt: payment.createdAt.toISOString(),
     };
     if (payment.currency !== booking.currency) {
@@ -70,7 +71,11 @@ export async function recordPayment(
       return null;
     }
 
-    const intent = await matchingIntent(tx, bookingId, payment.amountMinor, payment.currency);
+    const intent = await intentOfRequest(tx, bookingId, payment.requestId);
+    // A withdrawn request stays withdrawn: that is how the payment is later known to be outdated.
+    if (intent && (intent.status === 'open' || intent.status === 'expired')) {
+      await tx.update(paymentIntents).set({ status: 'paid' }).where(eq(paymentIntents.id, intent.id));
+    }
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(payments).where(and(eq(payments.bookingId, bookingId)));
     const [row] = await tx
       .insert(payments)
@@ -83,19 +88,19 @@ export async function recordPayment(
         provider: input.provider,
         providerPaymentId: payment.id,
         reference: paymentReference(booking.reference ?? String(bookingId), Number(n) + 1),
-        option: intent?.option ?? null,
+        purpose: intent?.purpose ?? null,
         intentId: intent?.id ?? null,
         createdAt: input.now,
       })
       .returning({ id: payments.id });
     await recordAudit(tx, {
-      actor: 'visitor',
+      actor: input.actor,
       action: 'payment.recorded',
       entityType: 'payment',
       entityId: row!.id,
       bookingId,
       requestId: input.requestId,
-      detail: { ...detail, intentId: intent?.id ?? null, option: intent?.option ?? null },
+      detail: { ...detail, intentId: intent?.id ?? null, purpose: intent?.purpose ?? null },
     });
     return { id: row!.id, created: true, intentId: intent?.id ?? null, settlesBooking: false };
   });

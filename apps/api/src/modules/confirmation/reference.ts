@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { OPERATOR } from '@tours/domain';
+import { OPERATOR, type BookingStatus } from '@tours/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
@@ -13,7 +13,7 @@ export const randomBookingReference = () => `${PREFIX}-${randomInt(100_000, 1_00
 const ATTEMPTS = 20;
 
 /**
- * Confirms the booking under a new unique reference. Each try runs in a
+ * Settles the booking (Confirmed, or Optional) under a new unique reference. Each try runs in a
  * savepoint, so a reference someone already has (the unique constraint says
  * so, whatever the replicas are doing) rolls back only that try and another
  * is drawn; the surrounding transaction goes on.
@@ -22,13 +22,18 @@ export async function confirmWithReference(
   db: Database,
   bookingId: number,
   now: Date,
+  status: BookingStatus = 'Confirmed',
   generate: () => string = randomBookingReference,
 ): Promise<string> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const reference = generate();
     try {
       await db.transaction((savepoint) =>
-        savepoint.update(bookings).set({ status: 'Confirmed', reference, confirmedDate: now, updatedAt: now }).where(eq(bookings.id, bookingId)),
+                // An Optional booking is not confirmed yet (staff check availability first), so it has no confirmation date.
+        savepoint
+          .update(bookings)
+          .set({ status, reference, confirmedDate: status === 'Confirmed' ? now : null, updatedAt: now })
+          .where(eq(bookings.id, bookingId)),
       );
       return reference;
     } catch (error) {

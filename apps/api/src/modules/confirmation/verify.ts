@@ -11,10 +11,10 @@ export const PAYMENT_REFUSED = {
 /**
  * Asks the provider what became of the payment: the browser's word (a
  * success message with an id) is never enough. Only a succeeded payment that
- * the provider filed under this booking's id goes further; which amount it is
- * allowed to be is checked against our own intents when it is recorded.
+ * the provider filed under this booking's id goes further; the request it
+ * came through is checked against our own when it is applied.
  */
-export async function verifyWithProvider(gateway: PaymentGateway, paymentId: string, bookingId: number): Promise<GatewayPayment> {
+export async function verifyWithProvider(gateway: PaymentGateway, paymentId: string, bookingId?: number): Promise<GatewayPayment> {
   let payment: GatewayPayment | null;
   try {
     payment = await gateway.getPayment(paymentId);
@@ -26,7 +26,10 @@ export async function verifyWithProvider(gateway: PaymentGateway, paymentId: str
     throw error;
   }
   if (!payment) throw validationFailed({ payment_id: PAYMENT_REFUSED.unknown });
-  if (payment.crmKey !== String(bookingId)) throw validationFailed({ payment_id: PAYMENT_REFUSED.otherBooking });
+  // Without a booking to speak for (a notification, reconciliation), the crm key we gave the provider names it.
+  if (bookingId === undefined ? !/^[1-9]\d{0,9}$/.test(payment.crmKey) : payment.crmKey !== String(bookingId)) {
+    throw validationFailed({ payment_id: PAYMENT_REFUSED.otherBooking });
+  }
   if (payment.status !== 'succeeded') throw validationFailed({ payment_id: PAYMENT_REFUSED.declined });
   return payment;
 }

@@ -12,7 +12,9 @@ export interface SweepResult {
  * Releases every hold whose time is up, in one statement. Safe with many API
  * replicas sweeping at once: SKIP LOCKED lets each take rows nobody else is
  * touching, so sweepers never wait on each other or on a booking being
- * changed, and a row is released once. Availability already ignores expired
+ * changed, and a row is released once. Holds of a booking with an open
+ * payment request are left alone until reconciliation has asked the provider
+ * whether it was paid. Availability already ignores expired
  * holds, so this only tidies: correctness never waits for it.
  */
 export async function sweepExpiredHolds(db: Database, now: Date): Promise<SweepResult> {
@@ -22,9 +24,11 @@ export async function sweepExpiredHolds(db: Database, now: Date): Promise<SweepR
       tx,
       sql`update allocations set state = 'released', updated_at = ${now}
           where id in (
-            select id from allocations
-            where state = 'held' and expires_at <= ${now}
-            for update skip locked
+            select a.id from allocations a
+            where a.state = 'held' and a.expires_at <= ${now}
+              -- An open payment request may have been paid: reconciliation asks the provider first.
+              and not exists (select 1 from payment_intents pi where pi.booking_id = a.booking_id and pi.status = 'open')
+            for update of a skip locked
           )
           returning id, booking_id`,
     ),

@@ -7,7 +7,7 @@ import {
 } from '@tours/domain';
 import type { z } from 'zod';
 import { unitsLeft, type UnitsTaken } from '../inventory/availability.ts';
-import type { DepartureOffer, OfferedOption } from './repository.ts';
+import { occupancyOf, type DepartureOffer, type OfferedOption } from './repository.ts';
 
 /**
  * The option lists in the reservations system's shapes (domain contracts,
@@ -81,7 +81,7 @@ export function roomOptions(presenting: Presenting): RoomOption[] {
         price: money(option.adultPrice, presenting.currency),
         type: { name: room.roomType },
         accommodation: { name: room.accommodationName },
-        occupancy: { from: option.occupancyFrom, to: option.occupancyTo },
+        occupancy: occupancyOf(option),
         duration: { from: option.durationFrom, to: option.durationTo },
         ...common(option, presenting),
       },
@@ -98,7 +98,7 @@ export function extraOptions(presenting: Presenting): ExtraOption[] {
         id: option.id,
         name: option.name,
         description: option.description,
-        occupancy: { from: option.occupancyFrom, to: option.occupancyTo },
+        occupancy: occupancyOf(option),
         ...common(option, presenting),
       }),
     );

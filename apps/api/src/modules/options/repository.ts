@@ -50,6 +50,9 @@ export interface OfferedOption {
   room: OfferedRoom | null;
 }
 
+/** The option's occupancy as the domain's party rule (fitsParty) and the option lists read it. */
+export const occupancyOf = (option: Pick<OfferedOption, 'occupancyFrom' | 'occupancyTo'>) => ({ from: option.occupancyFrom, to: option.occupancyTo });
+
 export interface DepartureOffer {
   departureId: number;
   startDate: string;

@@ -1,4 +1,4 @@
-import { listAccommodationOptions, listExtraOptions, listFlightOptions, listPromotions, listTourComponents } from '@tours/domain';
+import { fitsParty, listAccommodationOptions, listExtraOptions, listFlightOptions, listPromotions, listTourComponents } from '@tours/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
@@ -6,7 +6,7 @@ import { appliedPromotions, listComponents } from '../bookings/repository.ts';
 import { sessionOf, type BookingSession } from '../bookings/session.ts';
 import { unitsTaken, unitsLeft } from '../inventory/availability.ts';
 import { extraOptions, flightGroups, roomOptions } from './present.ts';
-import { loadOffer } from './repository.ts';
+import { loadOffer, occupancyOf } from './repository.ts';
 
 /** The booking's token opens its own tour's lists only. */
 function ownTour(request: FastifyRequest, tourId: number): BookingSession {
@@ -41,8 +41,7 @@ export async function optionRoutes(app: FastifyInstance) {
     const roomForParty = view.offer.options.some(
       (option) =>
         option.room &&
-        option.occupancyFrom <= party &&
-        party <= option.occupancyTo &&
+        fitsParty(option.kind, occupancyOf(option), party) &&
         unitsLeft(option.inventory, view.taken.byOption.get(option.id)) >= party,
     );
     const soldOut = view.offer.hotels.length > 0 && !roomForParty;

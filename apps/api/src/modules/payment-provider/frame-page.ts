@@ -1,4 +1,4 @@
-import { CURRENCY_LOCALES, type CurrencyCode } from '@tours/domain';
+import { formatAmount, type CurrencyCode } from '@tours/domain';
 import { CARD_MESSAGES, TEST_CARDS } from './cards.ts';
 import { FRAME_CSS } from './frame-style.ts';
 
@@ -30,11 +30,6 @@ const escapeHtml = (value: string) =>
 
 /** JSON inside a script element: '<' never appears, so '</script>' cannot end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-/** Amounts as the payer's locale writes them, with pence: £1,234.50. */
-export function formatAmount(amount: number, currency: CurrencyCode): string {
-  return new Intl.NumberFormat(CURRENCY_LOCALES[currency], { style: 'currency', currency }).format(amount / 100);
-}
 
 function luminance(hex: string): number {
   const channel = (offset: number) => {
@@ -111,7 +106,8 @@ ${items}
 }
 
 function formBody(view: Extract<FrameView, { state: 'form' }>): string {
-  const amount = formatAmount(view.amount, view.currency);
+  // With pence, as card forms print the charge: £1,234.50, £5,000.00.
+  const amount = formatAmount(view.amount, view.currency, { pence: 'always' });
   const logo = view.logoUrl ? `<img class="pay__logo" src="${escapeHtml(view.logoUrl)}" alt="">` : '';
   return `<header class="pay__header">
 ${logo}
@@ -151,7 +147,7 @@ export function renderFramePage(view: FrameView, nonce: string): string {
       expiresInMs: view.expiresInMs,
       messages: { ...CARD_MESSAGES, network: 'We could not reach the payment service. Check your connection and try again.' },
     };
-    return page(`Pay ${formatAmount(view.amount, view.currency)} by card`, formBody(view), {
+    return page(`Pay ${formatAmount(view.amount, view.currency, { pence: 'always' })} by card`, formBody(view), {
       nonce,
       primaryColour: view.primaryColour,
       width: view.width,

@@ -87,7 +87,7 @@ export async function frameRoutes(app: FastifyInstance) {
       let view: FrameView;
       if (paid) {
         view = { state: 'completed', primaryColour: token.primaryColour, allowedOrigin: token.allowedOrigin };
-      } else if (expiresInMs <= 0) {
+      } else if (expiresInMs <= 0 || token.cancelledAt) {
         reply.code(410);
         view = { state: 'expired', primaryColour: token.primaryColour, allowedOrigin: token.allowedOrigin };
       } else {
@@ -120,12 +120,14 @@ export async function frameRoutes(app: FastifyInstance) {
       if (!row) throw unauthorized('This payment request is not valid.');
       const paid = await succeededPaymentOf(app.db, row.id);
       if (paid) return { status: 'succeeded' as const, payment_id: paid.id };
-      if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired' as const };
+      if (row.cancelledAt || row.expiresAt.getTime() <= now.getTime()) return { status: 'expired' as const };
 
       const checked = checkCard(entered, now);
       if (checked.errors) throw validationFailed(checked.errors);
       const result = await payToken(app.db, token, checked.card, now);
       if (!result) throw unauthorized('This payment request is not valid.');
+      // Tell the merchant now rather than at the next retry round; the outbox row is the guarantee.
+      if (result.status === 'succeeded') app.payProviderNotifications.deliverSoon();
       return result;
     },
   );

@@ -10,6 +10,9 @@ import { serverApiRoutes } from './server-api.ts';
  *   POST /pay/api/frame/payments     the frame's own call, authorised by the token
  *   POST /pay/api/tokens             server API (secret key): open a payment
  *   GET  /pay/api/payments/:id       server API (secret key): read a payment back
+ *   GET  /pay/api/payment-requests/:id          server API: a payment request and its payment
+ *   POST /pay/api/payment-requests/:id/cancel   server API: withdraw a payment request
+ * and it sends signed notifications of payments to PAYMENT_WEBHOOK_URL.
  * Our API reaches it only through the PaymentGateway port (adapters/payments).
  */
 export async function paymentProviderPlugin(app: FastifyInstance) {
@@ -19,3 +22,5 @@ export async function paymentProviderPlugin(app: FastifyInstance) {
   await app.register(frameRoutes);
   await app.register(serverApiRoutes, { prefix: '/api' });
 }
+
+export { payProviderNotificationsPlugin } from './notifications.ts';

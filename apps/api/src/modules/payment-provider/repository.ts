@@ -1,15 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import type { FramePaymentResponse } from '../../adapters/payments/wire.ts';
+import { toProviderAmount } from '@tours/domain';
+import type { FramePaymentResponse, PaymentRequestResponse, PaymentResponse } from '../../adapters/payments/wire.ts';
 import type { Database } from '../../db/client.ts';
-import { payPayments, payTokens, type PayAccount } from '../../db/schema/payment-provider.ts';
+import { payEvents, payPayments, payTokens, type PayAccount } from '../../db/schema/payment-provider.ts';
 import { outcomeOf, type CheckedCard } from './cards.ts';
 
 export type PayToken = typeof payTokens.$inferSelect;
 export type PayPayment = typeof payPayments.$inferSelect;
 /** The database or a transaction on it: both can select. */
 type Reader = Pick<Database, 'select'>;
-export type NewPayToken = Omit<typeof payTokens.$inferInsert, 'id' | 'tokenHash'>;
+export type NewPayToken = Omit<typeof payTokens.$inferInsert, 'id' | 'tokenHash' | 'requestId'>;
 
 /** Declined attempts one token allows; then it closes, so a leaked token cannot be used to test stolen cards. */
 export const MAX_DECLINES_PER_TOKEN = 10;
@@ -20,6 +21,8 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** 256 random bits; the prefix only helps people tell a token from a payment id in logs and support mail. */
 const newToken = () => `ptok_${randomBytes(32).toString('base64url')}`;
 const newPaymentId = () => `pay_${randomBytes(12).toString('hex')}`;
+const newRequestId = () => `preq_${randomBytes(12).toString('hex')}`;
+export const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
 
 export function accountOf(account: {
   first_name: string;
@@ -47,7 +50,7 @@ export async function createToken(db: Database, values: NewPayToken): Promise<{ 
   const token = newToken();
   const [row] = await db
     .insert(payTokens)
-    .values({ ...values, tokenHash: hashToken(token) })
+    .values({ ...values, tokenHash: hashToken(token), requestId: newRequestId() })
     .returning();
   return { token, row: row! };
 }
@@ -93,7 +96,8 @@ export async function payToken(db: Database, token: string, card: CheckedCard, n
       if (!row) return null;
       const paid = await succeededPaymentOf(tx, row.id);
       if (paid) return { status: 'succeeded', payment_id: paid.id };
-      if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired' };
+      // A withdrawn request closes like an expired one: the payer starts again with the merchant's new request.
+      if (row.cancelledAt || row.expiresAt.getTime() <= now.getTime()) return { status: 'expired' };
 
       const [declines] = await tx
         .select({ n: count() })
@@ -119,6 +123,17 @@ export async function payToken(db: Database, token: string, card: CheckedCard, n
         declineMessage: message ?? null,
         createdAt: now,
       });
+      if (outcome === 'succeeds') {
+        // The merchant hears of it server to server, in the same commit as the payment: never one without the other.
+        const [payment] = await tx.select().from(payPayments).where(eq(payPayments.id, id));
+        await tx.insert(payEvents).values({
+          id: newEventId(),
+          type: 'payment.succeeded',
+          payload: { payment: paymentToWire(payment!, row.requestId) },
+          nextAttemptAt: now,
+          createdAt: now,
+        });
+      }
       return outcome === 'succeeds' ? { status: 'succeeded', payment_id: id } : { status: 'declined', message: message ?? '' };
     });
   } catch (error) {
@@ -128,4 +143,65 @@ export async function payToken(db: Database, token: string, card: CheckedCard, n
     if (!paid) throw error;
     return { status: 'succeeded', payment_id: paid.id };
   }
+}
+
+/** A payment as the provider's API answers it. */
+export function paymentToWire(payment: PayPayment, requestId: string): PaymentResponse {
+  return {
+    id: payment.id,
+    status: payment.status,
+    amount: toProviderAmount(payment.amount),
+    amount_minor: payment.amount,
+    currency: payment.currency,
+    crm_key: payment.crmKey,
+    payment_request_id: requestId,
+    created_at: payment.createdAt.toISOString(),
+    card: { brand: payment.cardBrand, last4: payment.cardLast4 },
+  };
+}
+
+export async function findPaymentWithRequest(db: Database, id: string): Promise<{ payment: PayPayment; requestId: string } | undefined> {
+  const [row] = await db
+    .select({ payment: payPayments, requestId: payTokens.requestId })
+    .from(payPayments)
+    .innerJoin(payTokens, eq(payTokens.id, payPayments.tokenId))
+    .where(eq(payPayments.id, id));
+  return row;
+}
+
+/** A payment request as the provider's API answers it, judged at `now`. */
+async function requestToWire(db: Reader, row: PayToken, now: Date): Promise<PaymentRequestResponse> {
+  const paid = await succeededPaymentOf(db, row.id);
+  const status = paid ? 'paid' : row.cancelledAt ? 'cancelled' : row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'open';
+  return {
+    id: row.requestId,
+    status,
+    amount: toProviderAmount(row.amount),
+    amount_minor: row.amount,
+    currency: row.currency,
+    crm_key: row.crmKey,
+    expires_at: row.expiresAt.toISOString(),
+    payment: paid ? paymentToWire(paid, row.requestId) : null,
+  };
+}
+
+export async function findPaymentRequest(db: Database, requestId: string, now: Date): Promise<PaymentRequestResponse | null> {
+  const [row] = await db.select().from(payTokens).where(eq(payTokens.requestId, requestId));
+  return row ? requestToWire(db, row, now) : null;
+}
+
+/**
+ * Withdraws a payment request unless a payment got through it first. The
+ * request's row is locked, as a payment attempt locks it, so a payment and a
+ * cancellation cannot both win: whichever comes second sees the first.
+ */
+export async function cancelPaymentRequest(db: Database, requestId: string, now: Date): Promise<PaymentRequestResponse | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payTokens).where(eq(payTokens.requestId, requestId)).for('update');
+    if (!row) return null;
+    const paid = await succeededPaymentOf(tx, row.id);
+    if (paid || row.cancelledAt) return requestToWire(tx, row, now);
+    const [cancelled] = await tx.update(payTokens).set({ cancelledAt: now }).where(eq(payTokens.id, row.id)).returning();
+    return requestToWire(tx, cancelled!, now);
+  });
 }

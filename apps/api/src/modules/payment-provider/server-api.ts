@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { fromProviderAmount, toProviderAmount } from '@tours/domain';
+import { fromProviderAmount } from '@tours/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTokenBodySchema, createTokenResponseSchema, paymentResponseSchema } from '../../adapters/payments/wire.ts';
+import { createTokenBodySchema, createTokenResponseSchema, paymentRequestResponseSchema, paymentResponseSchema } from '../../adapters/payments/wire.ts';
 import { notFound, unauthorized } from '../../lib/http-error.ts';
-import { accountOf, createToken, findPayment } from './repository.ts';
+import { accountOf, cancelPaymentRequest, createToken, findPaymentRequest, findPaymentWithRequest, paymentToWire } from './repository.ts';
 
 /** Digests of equal length, so the comparison takes the same time however much of the key matched. */
 function sameSecret(given: string, expected: string): boolean {
@@ -50,7 +50,7 @@ export async function serverApiRoutes(app: FastifyInstance) {
         expiresAt: new Date(now.getTime() + app.config.payments.tokenTtlSeconds * 1000),
         createdAt: now,
       });
-      return reply.code(201).send({ token, expires_at: row.expiresAt.toISOString() });
+      return reply.code(201).send({ token, payment_request_id: row.requestId, expires_at: row.expiresAt.toISOString() });
     },
   );
 
@@ -64,18 +64,31 @@ export async function serverApiRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const payment = await findPayment(app.db, request.params.id);
-      if (!payment) throw notFound('No payment has this id.');
-      return {
-        id: payment.id,
-        status: payment.status,
-        amount: toProviderAmount(payment.amount),
-        amount_minor: payment.amount,
-        currency: payment.currency,
-        crm_key: payment.crmKey,
-        created_at: payment.createdAt.toISOString(),
-        card: { brand: payment.cardBrand, last4: payment.cardLast4 },
-      };
+      const found = await findPaymentWithRequest(app.db, request.params.id);
+      if (!found) throw notFound('No payment has this id.');
+      return paymentToWire(found.payment, found.requestId);
+    },
+  );
+
+  const requestParams = z.object({ id: z.string().max(100) });
+
+  api.get(
+    '/payment-requests/:id',
+    { schema: { hide: true, params: requestParams, response: { 200: paymentRequestResponseSchema } } },
+    async (request) => {
+      const found = await findPaymentRequest(app.db, request.params.id, app.clock.now());
+      if (!found) throw notFound('No payment request has this id.');
+      return found;
+    },
+  );
+
+  api.post(
+    '/payment-requests/:id/cancel',
+    { schema: { hide: true, params: requestParams, response: { 200: paymentRequestResponseSchema } } },
+    async (request) => {
+      const found = await cancelPaymentRequest(app.db, request.params.id, app.clock.now());
+      if (!found) throw notFound('No payment request has this id.');
+      return found;
     },
   );
 }

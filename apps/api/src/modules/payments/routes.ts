@@ -1,7 +1,11 @@
-import { createPaymentToken } from '@tours/domain';
+import { createPaymentToken, getPaymentDetails } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { bookingComponents } from '../../db/schema/index.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { sessionOf } from '../bookings/session.ts';
+import { bookingTotals } from '../bookings/totals.ts';
+import { paymentNotificationRoutes } from './notifications.ts';
 import { openPayment } from './token.ts';
 
 export async function paymentRoutes(app: FastifyInstance) {
@@ -25,4 +29,23 @@ export async function paymentRoutes(app: FastifyInstance) {
     },
     { status: 201 },
   );
+
+  registerEndpoint(app, getPaymentDetails, async (request) => {
+    const session = sessionOf(request);
+    const [{ details }, lines] = await Promise.all([
+      bookingTotals(app.db, session.bookingId, session.currency, session.brandChannel),
+      app.db.select().from(bookingComponents).where(eq(bookingComponents.bookingId, session.bookingId)),
+    ]);
+    const promotion = lines.find((line) => line.componentType === 'PromotionalCode');
+    return {
+      data: {
+        details,
+        promotion: promotion
+          ? { id: promotion.id, name: promotion.name, component_type: 'PromotionalCode' as const, price: { value: promotion.price, currency_code: session.currency } }
+          : null,
+      },
+    };
+  });
+
+  await app.register(paymentNotificationRoutes);
 }

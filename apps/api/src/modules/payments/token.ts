@@ -1,15 +1,16 @@
 import {
   amountToPay,
-  CURRENCY_LOCALES,
+  awaitsSettlement,
   depositOffered,
+  formatAmount,
   fromProviderAmount,
   isPermittedAmount,
-  MINOR_PER_MAJOR,
-  type CurrencyCode,
   type PaymentOption,
   type PaymentToken,
   type paymentTokenRequestSchema,
 } from '@tours/domain';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { allocations } from '../../db/schema/index.ts';
 import type { z } from 'zod';
 import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
@@ -55,13 +56,13 @@ export async function openPayment(db: Database, input: OpenPayment): Promise<Pay
   const { amount, option } = await db.transaction(async (tx) => {
     const booking = await lockBooking(tx, session.bookingId);
     if (!booking) throw notFound('The booking no longer exists.');
-    if (booking.status !== 'Quote') throw conflict(`This booking is ${booking.status}: there is nothing more to pay here.`);
+    if (!awaitsSettlement(booking)) throw conflict(`This booking is ${booking.status}: there is nothing more to pay here.`);
     if (!(await hasLiveSelections(tx, session.bookingId, now))) throw validationFailed({ amount: NOTHING_TO_PAY });
     const { details, promotionActive } = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
     if (!isPermittedAmount(body.amount, details, promotionActive)) {
-      const full = formatExact(amountToPay(details, 'full', promotionActive), session.currency);
+      const full = formatAmount(amountToPay(details, 'full', promotionActive), session.currency, { pence: 'always' });
       const allowed = depositOffered(details, promotionActive)
-        ? `the deposit of ${formatExact(details.deposit.value, session.currency)} or the full amount of ${full}`
+        ? `the deposit of ${formatAmount(details.deposit.value, session.currency, { pence: 'always' })} or the full amount of ${full}`
         : `the full amount of ${full}`;
       throw validationFailed({ amount: `This booking can be paid with ${allowed}.` });
     }
@@ -93,12 +94,18 @@ export async function openPayment(db: Database, input: OpenPayment): Promise<Pay
       bookingId: session.bookingId,
       currency: session.currency,
       amount,
-      option,
+      purpose: option,
       provider: input.provider,
       token: token.token,
+      providerRequestId: token.requestId,
       expiresAt: token.expiresAt,
       createdAt: now,
     });
+    // The places stay held while the form can take money, so a payment never arrives for places already given away.
+    await tx
+      .update(allocations)
+      .set({ expiresAt: token.expiresAt, updatedAt: now })
+      .where(and(eq(allocations.bookingId, session.bookingId), eq(allocations.state, 'held'), gt(allocations.expiresAt, now), lt(allocations.expiresAt, token.expiresAt)));
     await recordAudit(tx, {
       actor: 'visitor',
       action: 'payment.intent_created',
@@ -106,7 +113,7 @@ export async function openPayment(db: Database, input: OpenPayment): Promise<Pay
       entityId: intent.id,
       bookingId: session.bookingId,
       requestId: input.requestId,
-      detail: { amount, currency: session.currency, option, expiresAt: token.expiresAt.toISOString() },
+      detail: { amount, currency: session.currency, purpose: option, providerRequestId: token.requestId, expiresAt: token.expiresAt.toISOString() },
     });
   });
 
@@ -118,7 +125,3 @@ export async function openPayment(db: Database, input: OpenPayment): Promise<Pay
   };
 }
 
-/** '£284.25': the exact amount in the currency's own locale; a price rounded to whole pounds would not be the figure to send. */
-function formatExact(value: number, currency: CurrencyCode): string {
-  return new Intl.NumberFormat(CURRENCY_LOCALES[currency], { style: 'currency', currency }).format(value / MINOR_PER_MAJOR);
-}

@@ -1,3 +1,5 @@
+import { awaitsSettlement } from '@tours/domain';
+import { withdrawOpenRequests } from '../payments/intents.ts';
 import { toIsoDate, VALIDATION, type appliedPromotionSchema } from '@tours/domain';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -36,7 +38,7 @@ export async function applyPromotionCode(db: Database, input: ApplyPromotion): P
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, session.bookingId);
     if (!booking) throw notFound('The booking no longer exists.');
-    if (booking.status !== 'Quote') throw conflict(`This booking is ${booking.status} and can no longer be changed online.`);
+    if (!awaitsSettlement(booking)) throw conflict(`This booking is ${booking.status} and can no longer be changed online.`);
 
     const [applied] = await tx
       .select({ id: bookingComponents.id, name: bookingComponents.name, price: bookingComponents.price, code: promotions.code })
@@ -56,6 +58,8 @@ export async function applyPromotionCode(db: Database, input: ApplyPromotion): P
       // Unknown, expired, withdrawn or not offered in this currency: one message, so codes cannot be probed.
       if (!promotion) throw validationFailed({ code: VALIDATION.promoInvalid });
 
+      // The price is about to change: card forms opened for the old amount must not be paid (ADR 0005).
+      await withdrawOpenRequests(tx, session.bookingId, input.now);
       const before = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
       const discount = -Math.min(promotion.amount, before.details.total_price.value);
       const [row] = await tx

@@ -1,22 +1,14 @@
-import { buildPrePaymentDetails, showsDepositLine, type CurrencyCode, type PricedAllocation } from '@tours/domain';
-import type { ComponentType, OptionKind } from '../../db/schema/index.ts';
+import {
+  ALLOCATION_KIND_OF_KIND,
+  buildPrePaymentDetails,
+  COMPONENT_TYPE_OF_KIND,
+  showsDepositLine,
+  type AllocationKind,
+  type CurrencyCode,
+  type PricedAllocation,
+} from '@tours/domain';
 import type { ComponentLine } from '../bookings/repository.ts';
 import type { PlannedLine } from './validate.ts';
-
-const COMPONENT_TYPE: Record<OptionKind, Exclude<ComponentType, 'PromotionalCode'>> = {
-  flight: 'Flight',
-  room: 'Accommodation',
-  extra: 'Extra',
-  additional_night: 'AdditionalNight',
-};
-
-/** Summary lines: additional nights are extras in the reservations system, so they price on the extras line. */
-const LINE: Record<OptionKind, 'flights' | 'extras' | 'accommodation'> = {
-  flight: 'flights',
-  room: 'accommodation',
-  extra: 'extras',
-  additional_night: 'extras',
-};
 
 export interface PricingInput {
   tourName: string;
@@ -39,9 +31,9 @@ const componentName = ({ option }: PlannedLine) => (option.room ? `${option.room
  * The lines add up to the breakdown, so a later confirmation charges exactly this.
  */
 export function priceSelections(input: PricingInput) {
-  const allocated = (line: (typeof LINE)[OptionKind]) =>
+  const allocated = (line: AllocationKind) =>
     input.lines
-      .filter(({ option }) => LINE[option.kind] === line)
+      .filter(({ option }) => ALLOCATION_KIND_OF_KIND[option.kind] === line)
       .map(({ option, passengerIds }): PricedAllocation => ({ adultPrice: option.adultPrice, passengerCount: passengerIds.length }));
   const details = buildPrePaymentDetails(
     {
@@ -58,7 +50,7 @@ export function priceSelections(input: PricingInput) {
   const components: ComponentLine[] = [
     { componentType: 'Tour', name: input.tourName, optionId: null, unitPrice: input.pricePerPerson, quantity: input.participants },
     ...input.lines.map((line) => ({
-      componentType: COMPONENT_TYPE[line.option.kind],
+      componentType: COMPONENT_TYPE_OF_KIND[line.option.kind],
       name: componentName(line),
       optionId: line.option.id,
       unitPrice: line.option.adultPrice,

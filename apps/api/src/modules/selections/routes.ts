@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, validationFailed } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { sessionOf, type BookingSession } from '../bookings/session.ts';
+import { cancelWithdrawnRequests } from '../payments/intents.ts';
 import { submitSelections as submit } from './service.ts';
 
 export const OTHER_TOUR = 'This booking is for another tour.';
@@ -19,6 +20,7 @@ export async function selectionRoutes(app: FastifyInstance) {
       throw validationFailed({ allocations: 'Day trips and online talks have no travel arrangements or rooms: send the tour alone to /bookings/selection' });
     }
     const details = await submit(app.db, { session, allocations: request.body.allocations, now: app.clock.now(), requestId: request.id });
+    await cancelWithdrawnRequests(app, session.bookingId);
     return { data: details };
   });
 
@@ -29,6 +31,7 @@ export async function selectionRoutes(app: FastifyInstance) {
       throw validationFailed({ tour_id: 'Only day trips and online talks are booked with the tour alone: send the selections to /bookings/selections' });
     }
     const details = await submit(app.db, { session, allocations: emptyAllocations(), now: app.clock.now(), requestId: request.id });
+    await cancelWithdrawnRequests(app, session.bookingId);
     return { data: details };
   });
 }

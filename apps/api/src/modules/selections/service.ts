@@ -1,4 +1,6 @@
-import { toIsoDate, type Allocations, type PrePaymentDetails } from '@tours/domain';
+import { awaitsSettlement } from '@tours/domain';
+import { withdrawOpenRequests } from '../payments/intents.ts';
+import type { Allocations, PrePaymentDetails } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound, serviceFailure, validationFailed } from '../../lib/http-error.ts';
@@ -39,7 +41,9 @@ export async function submitSelections(db: Database, input: SubmitSelections): P
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, session.bookingId);
     if (!booking) throw notFound('The booking no longer exists.');
-    if (booking.status !== 'Quote') throw conflict(`This booking is ${booking.status} and can no longer be changed online.`);
+    if (!awaitsSettlement(booking)) throw conflict(`This booking is ${booking.status} and can no longer be changed online.`);
+    // The price is about to change: card forms opened for the old amount must not be paid (ADR 0005).
+    await withdrawOpenRequests(tx, session.bookingId, input.now);
     const offer = await loadOffer(tx, session.departureId, session.currency, { lockDeparture: true });
     if (!offer || offer.pricePerPerson === null) throw unavailable('This departure is no longer sold in the booking currency.');
 
@@ -47,7 +51,7 @@ export async function submitSelections(db: Database, input: SubmitSelections): P
     const taken = await unitsTaken(tx, offer.departureId, now, session.bookingId);
     const placesLeft = offer.capacity - taken.places;
     const window = { ...offer, placesLeft, brandChannel: session.brandChannel };
-    if (!isBookableOnline(window, toIsoDate(now)) || placesLeft < party) {
+    if (!isBookableOnline(window, now) || placesLeft < party) {
       throw unavailable('This departure can no longer be booked online.');
     }
 

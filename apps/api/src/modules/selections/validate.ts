@@ -1,6 +1,14 @@
-import { MANDATORY_RATE_OPTION, namesMatch, type AllocationKind, type Allocations } from '@tours/domain';
-import type { OptionKind } from '../../db/schema/index.ts';
-import type { DepartureOffer, OfferedOption } from '../options/repository.ts';
+import {
+  ALLOCATION_KIND_OF_KIND,
+  fitsParty,
+  KINDS_IN_ALLOCATION,
+  MANDATORY_RATE_OPTION,
+  namesMatch,
+  partyWording,
+  type Allocations,
+  type OptionKind,
+} from '@tours/domain';
+import { occupancyOf, type DepartureOffer, type OfferedOption } from '../options/repository.ts';
 
 /**
  * The rules a set of selections must keep before anything is held or priced
@@ -29,18 +37,10 @@ export interface CheckContext {
   inStockForParty: (option: OfferedOption) => boolean;
 }
 
-/** Which option kinds each list takes. Additional nights are extras, but step 3b may send them with the room. */
-const ACCEPTS: Record<AllocationKind, readonly OptionKind[]> = {
-  flights: ['flight'],
-  extras: ['extra', 'additional_night'],
-  accommodation: ['room', 'additional_night'],
-};
-const LIST_FOR: Record<OptionKind, AllocationKind> = { flight: 'flights', room: 'accommodation', extra: 'extras', additional_night: 'extras' };
+const KIND_NAME: Record<OptionKind, string> = { flight: 'flight', room: 'room', extra: 'extra', additional_night: 'additional night' };
 const KIND_LABEL: Record<OptionKind, string> = { flight: 'a flight', room: 'a room', extra: 'an extra', additional_night: 'an additional night' };
 
-const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
 const passengers = (n: number) => (n === 1 ? '1 passenger' : `${n} passengers`);
-const range = (from: number, to: number) => (from === to ? people(from) : `${from} to ${to} people`);
 
 export function checkSelections(allocations: Allocations, context: CheckContext): SelectionCheck {
   const { offer, passengerIds } = context;
@@ -62,16 +62,14 @@ export function checkSelections(allocations: Allocations, context: CheckContext)
       if (!option) return fail(`${path}.component_id`, `Component ${id} is not an option of this booking's departure`);
       if (seen.has(id)) return fail(`${path}.component_id`, `Component ${id} is allocated more than once`);
       seen.add(id);
-      if (!ACCEPTS[list].includes(option.kind)) {
-        return fail(`${path}.component_id`, `Component ${id} is ${KIND_LABEL[option.kind]}; send it in allocations.${LIST_FOR[option.kind]}`);
+      if (!KINDS_IN_ALLOCATION[list].includes(option.kind)) {
+        return fail(`${path}.component_id`, `Component ${id} is ${KIND_LABEL[option.kind]}; send it in allocations.${ALLOCATION_KIND_OF_KIND[option.kind]}`);
       }
       const stranger = entry.passenger_ids.find((passengerId) => !onBooking.has(passengerId));
       if (stranger !== undefined) return fail(`${path}.passenger_ids`, `Passenger ${stranger} is not on this booking`);
-      if (option.kind === 'room' && (party < option.occupancyFrom || party > option.occupancyTo)) {
-        return fail(`${path}.component_id`, `This room is for ${range(option.occupancyFrom, option.occupancyTo)}; the booking has ${passengers(party)}`);
-      }
-      if (option.kind === 'additional_night' && option.occupancyFrom !== party) {
-        return fail(`${path}.component_id`, `This additional night is for ${people(option.occupancyFrom)}; the booking has ${passengers(party)}`);
+      if (!fitsParty(option.kind, occupancyOf(option), party)) {
+        const wording = partyWording(option.kind, occupancyOf(option));
+        return fail(`${path}.component_id`, `This ${KIND_NAME[option.kind]} is ${wording}; the booking has ${passengers(party)}`);
       }
       lines.push({ option, passengerIds: [...entry.passenger_ids], path });
     });
@@ -132,10 +130,7 @@ function checkRooms(lines: readonly PlannedLine[], { offer, passengerIds, inStoc
     if (chosen.length > 1) fail('allocations.accommodation', `Choose only one room at ${hotel.name}`);
     if (chosen.length > 0) continue;
     const fitting = offer.options.filter(
-      (option) =>
-        option.room?.accommodationId === hotel.accommodationId &&
-        option.occupancyFrom <= passengerIds.length &&
-        passengerIds.length <= option.occupancyTo,
+      (option) => option.room?.accommodationId === hotel.accommodationId && fitsParty(option.kind, occupancyOf(option), passengerIds.length),
     );
     if (!fitting.some(inStockForParty)) return { outcome: 'unavailable', message: `No room is left at ${hotel.name}.` };
     fail('allocations.accommodation', `Choose a room at every hotel of the tour; none was chosen at ${hotel.name}`);

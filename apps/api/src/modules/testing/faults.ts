@@ -13,29 +13,34 @@ import { bookings } from '../../db/schema/index.ts';
  * /api/testing/faults, which exists only with TEST_FAULTS=true; the settings
  * refuse that in production.
  */
-export const FAULTS = ['confirm-after-payment'] as const;
+export const FAULTS = ['confirm-after-payment', 'settle-transient'] as const;
 export type Fault = (typeof FAULTS)[number];
 
-/** Thrown where an armed fault fires. */
+/** Thrown where an armed fault fires; 'settle-transient' looks like PostgreSQL's serialization failure. */
 export class InjectedFault extends Error {
   override name = 'InjectedFault';
+  readonly code: string | undefined;
   constructor(readonly fault: Fault) {
     super(`Injected test fault '${fault}'`);
+    this.code = fault === 'settle-transient' ? '40001' : undefined;
   }
 }
 
 export class FaultSwitch {
-  private readonly armed = new Map<number, Set<Fault>>();
+  private readonly armed = new Map<string, number>();
   constructor(readonly enabled: boolean) {}
 
-  arm(bookingId: number, fault: Fault): void {
+  /** Arms the fault to fire the next `times` times it is reached for the booking. */
+  arm(bookingId: number, fault: Fault, times = 1): void {
     if (!this.enabled) throw new Error('Test faults are disabled');
-    this.armed.set(bookingId, new Set([...(this.armed.get(bookingId) ?? []), fault]));
+    this.armed.set(`${bookingId}:${fault}`, times);
   }
 
-  /** Fires an armed fault once: the next call finds it disarmed. */
   fire(bookingId: number, fault: Fault): void {
-    if (!this.enabled || !this.armed.get(bookingId)?.delete(fault)) return;
+    const key = `${bookingId}:${fault}`;
+    const left = this.armed.get(key) ?? 0;
+    if (!this.enabled || left <= 0) return;
+    this.armed.set(key, left - 1);
     throw new InjectedFault(fault);
   }
 }
@@ -60,15 +65,15 @@ export async function testingRoutes(app: FastifyInstance) {
     {
       schema: {
         hide: true,
-        body: z.object({ booking_id: z.number().int().positive(), fault: z.enum(FAULTS) }),
+        body: z.object({ booking_id: z.number().int().positive(), fault: z.enum(FAULTS), times: z.number().int().min(1).max(20).default(1) }),
         response: { 200: z.object({ data: z.object({ booking_id: z.number(), fault: z.enum(FAULTS), armed: z.literal(true) }) }) },
       },
     },
     async (request) => {
-      const { booking_id, fault } = request.body;
+      const { booking_id, fault, times } = request.body;
       const [booking] = await app.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking_id));
       if (!booking) throw notFound(`No booking ${booking_id}.`);
-      app.faults.arm(booking_id, fault);
+      app.faults.arm(booking_id, fault, times);
       return { data: { booking_id, fault, armed: true as const } };
     },
   );

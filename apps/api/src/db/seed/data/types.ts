@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '@tours/domain';
 import type { PassportDetails, InsuranceDetails, PostalAddress } from '../../schema/json-types.ts';
-import type { BookingStatus } from '../../schema/bookings.ts';
+import type { BookingStatus } from '@tours/domain';
 import type { PaymentStatus } from '../../schema/payments.ts';
 
 /** Minor units per currency. */

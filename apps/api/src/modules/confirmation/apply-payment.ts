@@ -1,0 +1,95 @@
+import { awaitsSettlement, isPermittedAmount, isSettled, toProviderAmount, type PostPaymentDetails } from '@tours/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { paymentIntents, payments } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { bookingTotals } from '../bookings/totals.ts';
+import type { PaymentIntent } from '../payments/intents.ts';
+import { confirmBookingCore, flagIfOverpaid, lockBookingForSettlement, type SettlementContext, type SettlingBooking } from './core.ts';
+import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
+
+export interface ApplyPayment extends SettlementContext {
+  bookingId: number;
+  /** Our payments row. */
+  paymentId: number;
+  actor: string;
+}
+
+/**
+ * Applies a recorded payment to its booking, once, in one transaction with
+ * the booking row locked:
+ * - a booking awaiting settlement is confirmed through the confirmation core,
+ *   unless the payment came through a request that is not its own or was
+ *   withdrawn when the price changed (outdated): then it is Unconfirmed and
+ *   flagged for staff, and the visitor sees the unconfirmed screen;
+ * - on a settled booking it is a balance payment: it reduces the outstanding
+ *   balance (total minus payments), flagged only if it overpays;
+ * - on a booking already flagged or cancelled it is flagged again for staff.
+ * The payment's applied_at says it was done: a replay answers as the booking stands.
+ */
+export async function applyPayment(db: Database, input: ApplyPayment): Promise<PostPaymentDetails> {
+  return db.transaction(async (tx) => {
+    const booking = await lockBookingForSettlement(tx, input.bookingId);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
+    if (!payment || payment.bookingId !== booking.id) throw notFound('The payment is not this booking’s.');
+    if (payment.appliedAt) return answerFor(booking);
+
+    const [intent] = payment.intentId ? await tx.select().from(paymentIntents).where(eq(paymentIntents.id, payment.intentId)) : [];
+    let outcome: PostPaymentDetails;
+    if (awaitsSettlement(booking)) {
+      const problem = !intent ? ATTENTION.unmatched : (await isOutdated(tx, booking, intent)) ? ATTENTION.outdated : null;
+      outcome = problem
+        ? await flagForFollowUp(tx, { bookingId: booking.id, reason: problem, paymentId: payment.id, detail: { intentId: intent?.id ?? null }, requestId: input.requestId })
+        : await confirmBookingCore(tx, { ...input, purpose: intent!.purpose, paymentId: payment.id });
+    } else if (isSettled(booking)) {
+      await flagIfOverpaid(tx, booking, { ...input, paymentId: payment.id });
+      await recordAudit(tx, {
+        actor: input.actor,
+        action: 'payment.applied_to_balance',
+        entityType: 'payment',
+        entityId: payment.id,
+        bookingId: booking.id,
+        requestId: input.requestId,
+        detail: { amount: payment.amount, currency: payment.currency, purpose: payment.purpose },
+      });
+      outcome = answerFor(booking);
+    } else {
+      outcome = await flagForFollowUp(tx, { bookingId: booking.id, reason: ATTENTION.afterSettlement, paymentId: payment.id, detail: { status: booking.status }, requestId: input.requestId });
+    }
+    await tx.update(payments).set({ appliedAt: input.clock.now() }).where(eq(payments.id, payment.id));
+    return outcome;
+  });
+}
+
+/**
+ * Withdrawn when the price changed, or for an amount the booking no longer
+ * asks for (the withdrawal is the rule; the amount is the check that holds
+ * even if a price change ever forgot to withdraw).
+ */
+async function isOutdated(db: Database, booking: SettlingBooking, intent: PaymentIntent): Promise<boolean> {
+  if (intent.status === 'cancelled') return true;
+  if (intent.purpose !== 'deposit' && intent.purpose !== 'full') return false;
+  const { details, promotionActive } = await bookingTotals(db, booking.id, booking.currency, booking.brandChannel);
+  return !isPermittedAmount(toProviderAmount(intent.amount), details, promotionActive);
+}
+
+/**
+ * A payment that could not be applied for a reason that will not pass (the
+ * places are gone): the booking is Unconfirmed and flagged, and the payment
+ * counts as applied, so nothing retries it.
+ */
+export async function applyAsFollowUp(db: Database, input: ApplyPayment & { reason: string; detail: Record<string, unknown> }): Promise<PostPaymentDetails> {
+  return db.transaction(async (tx) => {
+    const outcome = await flagForFollowUp(tx, {
+      bookingId: input.bookingId,
+      reason: input.reason,
+      paymentId: input.paymentId,
+      detail: input.detail,
+      requestId: input.requestId,
+      unlessConfirmed: true,
+    });
+    await tx.update(payments).set({ appliedAt: input.clock.now() }).where(eq(payments.id, input.paymentId));
+    return outcome;
+  });
+}

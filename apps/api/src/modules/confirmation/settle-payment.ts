@@ -1,0 +1,142 @@
+import type { PostPaymentDetails } from '@tours/domain';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayPayment } from '../../adapters/payments/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { serviceFailure } from '../../lib/http-error.ts';
+import { isTransientDatabaseError, retryTransient } from '../../lib/pg-errors.ts';
+import { runWorkflow, WorkflowError, type WorkflowStep } from '../../lib/workflow.ts';
+import { applyAsFollowUp, applyPayment } from './apply-payment.ts';
+import { PlacesGoneError } from './convert-holds.ts';
+import { ATTENTION } from './follow-up.ts';
+import { recordPayment, type RecordedPayment } from './record-payment.ts';
+import { verifyWithProvider } from './verify.ts';
+
+/** Who brought the payment to us; all of them take the same path. */
+export type SettlementSource = 'browser' | 'notification' | 'reconciliation';
+
+/** The payment is recorded but could not be applied yet (the database failed for a moment): reconciliation finishes it. */
+export const SETTLEMENT_PENDING = 'We have received your payment and are still confirming your booking. Please try again in a moment.';
+
+export interface SettleProviderPayment {
+  /** The provider's payment id. */
+  providerPaymentId: string;
+  /** The booking the caller speaks for (the browser's session); otherwise the provider's crm key decides. */
+  bookingId?: number;
+  source: SettlementSource;
+  requestId: string;
+}
+
+interface Settlement {
+  bookingId: number | null;
+  payment?: GatewayPayment;
+  recorded?: RecordedPayment | null;
+  outcome?: PostPaymentDetails;
+}
+
+const actorOf = (source: SettlementSource) => (source === 'browser' ? 'visitor' : `system:${source}`);
+
+/**
+ * The single settlement path of a card payment. The browser's confirm call,
+ * the provider's notification and reconciliation all come here, in any order
+ * and at the same time: whichever comes first settles, the others find the
+ * payment recorded and applied and get the same answer, and there is one
+ * payment row (the booking row lock orders them; the unique provider payment
+ * id is the last word). As a workflow of steps:
+ *   verify  the provider says the payment succeeded, and for which booking and request;
+ *   record  it is written to the booking's payments and committed, alone: the money is never lost;
+ *   apply   the booking is confirmed, or the balance reduced, in one transaction.
+ * Transient database failures are retried with backoff; one that outlasts the
+ * retries leaves the payment recorded but unapplied, answers 503 (ask again)
+ * and reconciliation applies it later. Only a business failure (the places
+ * are gone) compensates the record step: the booking becomes Unconfirmed and
+ * staff are told, never a refund or a delete.
+ */
+export async function settleProviderPayment(app: FastifyInstance, input: SettleProviderPayment): Promise<PostPaymentDetails> {
+  const actor = actorOf(input.source);
+  const steps: WorkflowStep<Settlement>[] = [
+    {
+      name: 'verify',
+      invoke: async (context) => {
+        context.payment = await verifyWithProvider(app.adapters.payments, input.providerPaymentId, input.bookingId);
+        context.bookingId = Number(context.payment.crmKey);
+      },
+    },
+    {
+      name: 'record',
+      invoke: async (context) => {
+        context.recorded = await retryTransient(() =>
+          recordPayment(app.db, {
+            bookingId: context.bookingId!,
+            payment: context.payment!,
+            provider: app.config.payments.provider,
+            now: app.clock.now(),
+            requestId: input.requestId,
+            actor,
+          }),
+        );
+      },
+      compensate: async (context, failure) => {
+        // A passing failure is not the booking's fate: the payment stays recorded, unapplied, for reconciliation.
+        if (isTransientDatabaseError(failure.cause) || !context.recorded) return;
+        const cause = failure.cause;
+        context.outcome = await retryTransient(() =>
+          applyAsFollowUp(app.db, {
+            ...settlementContext(app, input.requestId),
+            bookingId: context.bookingId!,
+            paymentId: context.recorded!.id,
+            actor,
+            reason: cause instanceof PlacesGoneError ? ATTENTION.placesGone : ATTENTION.failed,
+            detail: { step: failure.step, error: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) },
+          }),
+        );
+      },
+    },
+    {
+      name: 'apply',
+      invoke: async (context) => {
+        // Another currency than the booking's could not be a payments row: it is in the audit log for staff.
+        if (!context.recorded) {
+          await recordAudit(app.db, {
+            actor,
+            action: 'payment.not_applied',
+            entityType: 'booking',
+            entityId: context.bookingId!,
+            bookingId: context.bookingId!,
+            requestId: input.requestId,
+            detail: { providerPaymentId: input.providerPaymentId, reason: 'currency' },
+          });
+          context.outcome = { status: 'unconfirmed', reference: String(context.bookingId) };
+          return;
+        }
+        context.outcome = await retryTransient(
+          () => applyPayment(app.db, { ...settlementContext(app, input.requestId), bookingId: context.bookingId!, paymentId: context.recorded!.id, actor }),
+          undefined,
+          (error, attempt) => app.log.warn({ err: error, attempt, bookingId: context.bookingId }, 'settlement failed for a moment; retrying'),
+        );
+      },
+    },
+  ];
+
+  const context: Settlement = { bookingId: input.bookingId ?? null };
+  try {
+    await runWorkflow(steps, context);
+  } catch (error) {
+    const cause = error instanceof WorkflowError ? error.cause : error;
+    if (error instanceof WorkflowError && error.step === 'apply' && context.outcome) {
+      const log = cause instanceof PlacesGoneError ? app.log.warn.bind(app.log) : app.log.error.bind(app.log);
+      log({ err: cause, bookingId: context.bookingId, paymentId: context.recorded?.id }, 'booking paid but not confirmed: marked for staff follow-up');
+      return context.outcome;
+    }
+    if (isTransientDatabaseError(cause)) {
+      app.log.error({ err: cause, bookingId: context.bookingId, source: input.source }, 'settlement left to reconciliation after transient failures');
+      throw serviceFailure(SETTLEMENT_PENDING, 503);
+    }
+    // Verifying failed (400 for a payment that proves nothing, 502 when the provider could not be asked): nothing changed.
+    throw cause;
+  }
+  return context.outcome!;
+}
+
+export function settlementContext(app: FastifyInstance, requestId: string) {
+  return { clock: app.clock, faults: app.faults, publicUrl: app.config.publicUrl, requestId };
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import { paymentIntents } from '../../db/schema/index.ts';
+import { scheduleBackgroundJob } from '../../lib/background-job.ts';
+import { sharedPlugin } from '../../lib/plugin.ts';
+import { retryTransient } from '../../lib/pg-errors.ts';
+import { applyPayment } from '../confirmation/apply-payment.ts';
+import { settleProviderPayment, settlementContext } from '../confirmation/settle-payment.ts';
+
+/**
+ * Reconciliation: the server settles every payment whether or not the
+ * visitor's browser or the provider's notification ever arrives. Each run
+ *  1. claims payment requests that are open past their expiry, open on a
+ *     booking whose holds have lapsed, or withdrawn without the provider's
+ *     acknowledgement, and asks the provider about each: a captured payment
+ *     is settled through the single settlement path; an unpaid request is
+ *     marked expired (and only then may the sweeper release its holds);
+ *  2. claims payments recorded but not applied (a transient failure outlasted
+ *     the retries) and applies them.
+ * Claims are leases taken with FOR UPDATE SKIP LOCKED, so any number of
+ * replicas may run it at once and each item is worked on by one of them; a
+ * replica that dies mid-run leaves its lease to lapse and another takes over.
+ */
+
+const BATCH = 50;
+const LEASE_MS = 60_000;
+/** A payment recorded moments ago is still being applied by its own caller. */
+const UNAPPLIED_GRACE_MS = 5_000;
+
+export interface ReconcileRun {
+  requestsChecked: number;
+  paymentsSettled: number;
+  requestsExpired: number;
+  paymentsApplied: number;
+  failures: number;
+}
+
+interface ClaimedIntent {
+  id: number;
+  booking_id: number;
+  status: 'open' | 'cancelled';
+  provider_request_id: string | null;
+}
+
+export async function reconcilePayments(app: FastifyInstance): Promise<ReconcileRun> {
+  const run: ReconcileRun = { requestsChecked: 0, paymentsSettled: 0, requestsExpired: 0, paymentsApplied: 0, failures: 0 };
+  const now = app.clock.now();
+  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const requestId = `reconcile-${now.getTime()}`;
+
+  const intents = await app.db.transaction((tx) =>
+    queryRows<ClaimedIntent>(
+      tx,
+      sql`update payment_intents set lease_until = ${leaseUntil}
+          where id in (
+            select pi.id from payment_intents pi
+            where (pi.lease_until is null or pi.lease_until <= ${now})
+              and (
+                (pi.status = 'open' and (
+                  pi.expires_at <= ${now}
+                  or exists (select 1 from allocations a where a.booking_id = pi.booking_id and a.state = 'held' and a.expires_at <= ${now})
+                ))
+                or (pi.status = 'cancelled' and pi.cancel_confirmed_at is null)
+              )
+            order by pi.expires_at
+            limit ${BATCH}
+            for update skip locked
+          )
+          returning id, booking_id, status, provider_request_id`,
+    ),
+  );
+  for (const intent of intents) {
+    run.requestsChecked++;
+    try {
+      if (!intent.provider_request_id) {
+        await app.db.update(paymentIntents).set({ status: 'expired', leaseUntil: null }).where(eq(paymentIntents.id, intent.id));
+        continue;
+      }
+      const gateway = app.adapters.payments;
+      const request =
+        intent.status === 'cancelled'
+          ? await gateway.cancelPaymentRequest(intent.provider_request_id)
+          : await gateway.getPaymentRequest(intent.provider_request_id);
+      if (request?.payment?.status === 'succeeded') {
+        await settleProviderPayment(app, { providerPaymentId: request.payment.id, source: 'reconciliation', requestId });
+        run.paymentsSettled++;
+      }
+      if (intent.status === 'cancelled') {
+        if (request?.status !== 'open') await app.db.update(paymentIntents).set({ cancelConfirmedAt: now, leaseUntil: null }).where(eq(paymentIntents.id, intent.id));
+      } else if (!request || request.status === 'expired' || request.status === 'cancelled') {
+        // The provider will take nothing more through it: its holds may go.
+        await app.db.update(paymentIntents).set({ status: 'expired', leaseUntil: null }).where(eq(paymentIntents.id, intent.id));
+        run.requestsExpired++;
+      }
+      // Still open at the provider: the lease lapses and a later run asks again.
+    } catch (error) {
+      run.failures++;
+      app.log.warn({ err: error, intentId: intent.id }, 'reconciliation could not settle a payment request; a later run retries');
+    }
+  }
+
+  const unapplied = await app.db.transaction((tx) =>
+    queryRows<{ id: number; booking_id: number }>(
+      tx,
+      sql`update payments set lease_until = ${leaseUntil}
+          where id in (
+            select id from payments
+            where applied_at is null and status = 'succeeded'
+              and created_at <= ${new Date(now.getTime() - UNAPPLIED_GRACE_MS)}
+              and (lease_until is null or lease_until <= ${now})
+            order by created_at
+            limit ${BATCH}
+            for update skip locked
+          )
+          returning id, booking_id`,
+    ),
+  );
+  for (const payment of unapplied) {
+    try {
+      await retryTransient(() =>
+        applyPayment(app.db, { ...settlementContext(app, requestId), bookingId: Number(payment.booking_id), paymentId: Number(payment.id), actor: 'system:reconciliation' }),
+      );
+      run.paymentsApplied++;
+    } catch (error) {
+      run.failures++;
+      app.log.warn({ err: error, paymentId: payment.id }, 'reconciliation could not apply a recorded payment; a later run retries');
+    }
+  }
+  return run;
+}
+
+export const reconciliationPlugin = sharedPlugin('payment-reconciliation', async (app) => {
+  scheduleBackgroundJob(app, 'reconciling payments', app.config.payments.reconcileIntervalMs, async () => {
+    const run = await reconcilePayments(app);
+    if (run.requestsChecked + run.paymentsApplied > 0) app.log.info(run, 'reconciled payments');
+  });
+});
