@@ -1,21 +1,25 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-export const baseURL = `http://127.0.0.1:${port}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Each worker gets its own server on its own port and a fresh database
+ * (the `server` fixture in support/fixtures.ts), so tests never share data
+ * across workers and the suite passes in any order. The global set-up builds
+ * the web app once for all of them.
+ */
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   fullyParallel: true,
   forbidOnly: true,
-  // Two cores: one browser worker per core keeps the server responsive.
-  workers: process.env.CI ? 2 : 2,
+  // Two cores: one browser worker (and its server) per core.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -26,14 +30,4 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
   ],
-  webServer: {
-    command: 'node serve.mjs',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    // TEST_FAULTS enables the test-only fault switch (refused in production) for the unconfirmed-booking path.
-    env: { PORT: String(port), PUBLIC_URL: baseURL, TEST_FAULTS: 'true' },
-  },
 });

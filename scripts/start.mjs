@@ -4,63 +4,12 @@
 // sources, then runs the API server, which migrates and seeds the database and
 // serves the SPA at / and the API at /api.
 //   SKIP_WEB_BUILD=1  serve whatever is in apps/web/dist without building.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWeb } from './build-web.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const web = join(root, 'apps/web');
-const builtIndex = join(web, 'dist/index.html');
-// Everything the web build reads: its own sources and the shared domain package.
-const WEB_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'].map((p) => join(web, p));
-const SHARED_INPUTS = [join(root, 'packages/domain/src')];
-const log = (message) => console.log(`[start] ${message}`);
-
-/** Latest modification time under a path, skipping build output and dependencies. */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let latest = stats.mtimeMs;
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-    latest = Math.max(latest, newest(join(path, entry.name)));
-  }
-  return latest;
-}
-
-function hasBuildScript() {
-  try {
-    return Boolean(JSON.parse(readFileSync(join(web, 'package.json'), 'utf8')).scripts?.build);
-  } catch {
-    return false;
-  }
-}
-
-/** 'fresh', or why a build is needed, or why none is possible. */
-function webBuildState() {
-  if (!hasBuildScript() || !existsSync(join(web, 'index.html'))) return 'no-sources';
-  if (!existsSync(builtIndex)) return 'missing';
-  const built = statSync(builtIndex).mtimeMs;
-  return [...WEB_INPUTS, ...SHARED_INPUTS].some((input) => newest(input) > built) ? 'stale' : 'fresh';
-}
-
-function buildWeb() {
-  if (process.env.SKIP_WEB_BUILD === '1') return log('SKIP_WEB_BUILD=1: not building the web app');
-  if (process.env.WEB_DIST) return log(`WEB_DIST is set (${process.env.WEB_DIST}): serving it as it is`);
-  const state = webBuildState();
-  if (state === 'fresh') return log('web app build is up to date');
-  if (state === 'no-sources') return log('no web app sources with a build script in apps/web: serving the API only');
-  log(state === 'missing' ? 'building the web app (no build yet)' : 'rebuilding the web app (sources changed)');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  // Always a production build: NODE_ENV=test or development from the caller would ship React's development build.
-  const result = spawnSync(npm, ['run', 'build', '-w', '@tours/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  if (result.status !== 0) {
-    console.error('[start] the web app build failed; fix it or run with SKIP_WEB_BUILD=1 to serve the previous build');
-    process.exit(result.status ?? 1);
-  }
-}
 
 buildWeb();
 

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { startWorkerServer, type WorkerServer } from './server.ts';
 
 /** Fails the test on any axe-core violation, listing rule ids and offending nodes. */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
@@ -15,5 +16,31 @@ export async function visitFrom(page: Page, country: string | null): Promise<voi
   );
 }
 
-export const test = base;
+interface WorkerFixtures {
+  /** This worker's own server and database (see server.ts), started on first use and stopped when the worker ends. */
+  server: WorkerServer;
+}
+
+/**
+ * Every test runs against its worker's own server: `baseURL` (and so
+ * `page.goto('/…')`, `request` and `page.request`) points at it.
+ */
+export const test = base.extend<object, WorkerFixtures>({
+  server: [
+    // Playwright reads the fixtures a function needs from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const server = await startWorkerServer(`w${workerInfo.parallelIndex}.${workerInfo.workerIndex}`);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+});
 export { expect };

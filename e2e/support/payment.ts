@@ -97,3 +97,38 @@ export async function sentMail(request: APIRequestContext): Promise<SentMail[]> 
 export type DataLayerEntry = Record<string, unknown>;
 export const dataLayer = (page: Page): Promise<DataLayerEntry[]> =>
   page.evaluate(() => ((window as unknown as { dataLayer?: DataLayerEntry[] }).dataLayer ?? []) as DataLayerEntry[]);
+
+export interface ProviderMessage {
+  source: 'sandbox-pay';
+  type: string;
+  error?: string;
+  payment_id?: string;
+}
+
+/**
+ * Collects the messages the provider's frame posts to the page, from now on
+ * and across reloads (the page reloads after 'Expired request'). Call before
+ * the page is opened: the listener is installed on every load of the top page.
+ */
+export async function recordProviderMessages(page: Page): Promise<ProviderMessage[]> {
+  const messages: ProviderMessage[] = [];
+  await page.exposeFunction('__e2eProviderMessage', (message: ProviderMessage) => {
+    messages.push(message);
+  });
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    window.addEventListener('message', (event: MessageEvent) => {
+      const data = event.data as { source?: unknown } | null;
+      if (event.origin !== window.location.origin || !data || data.source !== 'sandbox-pay') return;
+      void (window as unknown as { __e2eProviderMessage: (message: unknown) => Promise<void> }).__e2eProviderMessage(data);
+    });
+  });
+  return messages;
+}
+
+/** The provider's answer to the card form's submission: succeeded, declined or expired (the request was closed). */
+export function providerAnswer(page: Page): Promise<{ status: string }> {
+  return page
+    .waitForResponse((response) => response.url().endsWith('/pay/api/frame/payments') && response.request().method() === 'POST')
+    .then(async (response) => (await response.json()) as { status: string });
+}

@@ -1,6 +1,6 @@
 import { ALERTS, formatAmount, OPERATOR, SCREEN_TEXT, VALIDATION, type PrePaymentDetails } from '@tours/domain';
-import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { bookableDeparture, completeParticipantsStep, DEMO_PARTICIPANTS, startBooking, type ParticipantData } from '../support/booking.ts';
+import type { Page, Request } from '@playwright/test';
+import { bookableDeparture, completeParticipantsStep, DEMO_PARTICIPANTS, startBooking } from '../support/booking.ts';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import {
   acceptTermsAndWaitForCardForm,
@@ -13,12 +13,12 @@ import {
   payByCard,
   reviewHeading,
   sentMail,
-  stepHeading,
   storedBooking,
   TEST_CARDS,
   termsCheckbox,
   waitForCardForm,
 } from '../support/payment.ts';
+import { expectConfirmation, fullName as name, reviewVienna } from '../support/review.ts';
 
 /**
  * Review, card payment and confirmation (issue 4) in the browser, against the
@@ -32,63 +32,14 @@ const [LEAD, SECOND] = DEMO_PARTICIPANTS;
 const PHONE = OPERATOR.regions.DEFAULT.phone;
 const FAR = 150;
 const NEAR = 40;
-const name = (p: ParticipantData) => `${p.title} ${p.given_name} ${p.family_name}`;
 const toast = (page: Page, message: string) => page.locator('.toast-stack').getByText(message);
 const isConfirm = (request: Request) => request.url().endsWith('/api/bookings/confirm') && request.method() === 'POST';
-
-/** Books MHW-VIE up to review: the Salzburg return flight for everyone, no extras, one room type, no additional night. */
-async function reviewVienna(
-  page: Page,
-  request: APIRequestContext,
-  { minDaysAhead, participants = [LEAD], room = 'Single room' }: { minDaysAhead: number; participants?: ParticipantData[]; room?: string },
-): Promise<PrePaymentDetails> {
-  const departure = await bookableDeparture(request, 'MHW-VIE', { minDaysAhead });
-  await startBooking(page, { tour: 'MHW-VIE', departure });
-  await completeParticipantsStep(page, participants);
-  await expect(stepHeading(page, 'Travel arrangements')).toBeVisible();
-  for (const participant of participants) {
-    await page.getByRole('group', { name: `Flights for ${name(participant)}` }).getByRole('radio', { name: /OS 457/ }).check();
-  }
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(stepHeading(page, 'Extras and options')).toBeVisible();
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(stepHeading(page, 'Accommodation')).toBeVisible();
-  await page.getByRole('radio', { name: new RegExp(room) }).check();
-  // Additional nights follow only while some are left for the party (other tests may hold the last ones).
-  const onward = page.getByRole('button', { name: /^(Next|Continue to payment)$/ });
-  if ((await onward.textContent()) === 'Next') {
-    await onward.click();
-    await expect(stepHeading(page, 'Additional nights')).toBeVisible();
-  }
-  return continueToReview(page, 'Continue to payment');
-}
-
-/** Presses the button that leads to review and returns the pre-payment details the server answered. */
-async function continueToReview(page: Page, button: string): Promise<PrePaymentDetails> {
-  const priced = page.waitForResponse((response) => /\/api\/bookings\/selections?$/.test(response.url()) && response.request().method() === 'POST');
-  await page.getByRole('button', { name: button, exact: true }).click();
-  const details = ((await (await priced).json()) as { data: PrePaymentDetails }).data;
-  await expect(reviewHeading(page)).toBeVisible();
-  return details;
-}
 
 /** The amount a token was requested for, as sent. */
 function tokenAmount(page: Page): Promise<string> {
   return page
     .waitForRequest((request) => request.url().endsWith('/api/bookings/payments/token') && request.method() === 'POST')
     .then((request) => (request.postDataJSON() as { amount: string }).amount);
-}
-
-async function expectConfirmation(page: Page, { paid, balance }: { paid: number; balance: number }) {
-  await expect(page).toHaveURL(/\/booking-confirmation$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Thank you for your booking' })).toBeVisible();
-  const reference = (await page.locator('.confirmation__reference .reference-card__value').textContent())!.trim();
-  expect(reference).toMatch(/^[A-Z]{3}-\d{6}$/);
-  const detail = (label: string) => page.locator('.confirmation__details > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
-  await expect(detail('Paid today')).toHaveText(formatAmount(paid, 'GBP'));
-  await expect(detail('Balance due')).toHaveText(balance > 0 ? `${formatAmount(balance, 'GBP')}, payable before you travel` : 'Nothing: paid in full');
-  await expect(page.getByText(/within 1-3 working days/)).toBeVisible();
-  return reference;
 }
 
 test('pays the deposit of MHW-VIE, after the terms and the delays, and shows the confirmation', async ({ page, request }) => {
@@ -284,7 +235,12 @@ test('double-clicking Pay and replaying the confirmation give one booking, one p
     data: { payment_id: paymentId, currency: 'GBP' },
   });
   expect(replay.ok(), await replay.text()).toBe(true);
-  expect(((await replay.json()) as { data: { status: string; reference: string } }).data).toEqual({ status: 'confirmed', reference: reference?.trim() });
+  // 150 days away, the booking was a Quote: settled, it is Confirmed (an Optional booking would stay Optional).
+  expect(((await replay.json()) as { data: { status: string; reference: string } }).data).toEqual({
+    status: 'confirmed',
+    reference: reference?.trim(),
+    booking_status: 'Confirmed',
+  });
 
   await expect.poll(async () => (await sentMail(request)).filter((mail) => mail.booking_id === booking.id).length, { timeout: 15_000 }).toBe(1);
   // Nothing more arrives once the relay has had time to send a second one.

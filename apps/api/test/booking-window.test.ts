@@ -1,20 +1,9 @@
 import { bookingMode, BrandChannel, nonResidentialCutoff } from '@tours/domain';
 import { describe, expect, it } from 'vitest';
 import { bearer, lead } from './booking-fixtures.ts';
-import { build } from './helper.ts';
+import { build, expectApiError, testClock } from './helper.ts';
 
 const MINUTE = 60_000;
-
-/** A clock the test sets; the seed anchors its dates on its first reading. */
-function settableClock(start: Date) {
-  let now = start;
-  return {
-    now: () => now,
-    set: (instant: Date) => {
-      now = instant;
-    },
-  };
-}
 
 /**
  * The API sells by the domain's 72-hour rule: at 72h00m before an online talk
@@ -26,12 +15,14 @@ describe.each([
   ['summer (BST)', '2027-06-25T09:00:00Z'],
   ['winter (GMT)', '2027-01-04T09:00:00Z'],
 ])('the 72-hour rule through HTTP in %s', (_season, seededAt) => {
-  const clock = settableClock(new Date(seededAt));
+  // Stopped, so 72h00m is exactly that when the request is answered; the seed anchors its dates on the first reading.
+  const clock = testClock();
+  clock.stopAt(new Date(seededAt));
   const server = build({ clock, env: { HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0' } });
   const talk = BrandChannel.OnlineTalks;
 
   async function talkDeparture() {
-    clock.set(new Date(seededAt));
+    clock.stopAt(new Date(seededAt));
     const response = await server.app.inject({ method: 'GET', url: '/api/tours' });
     expect(response.statusCode).toBe(200);
     const tour = response.json().data.items.find((item: { code: string }) => item.code === 'OT-BAC');
@@ -55,7 +46,7 @@ describe.each([
       [new Date(cutoff.getTime() + MINUTE), 'closed'],
     ] as const) {
       expect(bookingMode(talk, start_date, now)).toBe(expected);
-      clock.set(now);
+      clock.stopAt(now);
       const open = expected !== 'closed';
       expect(await availability(start_date), now.toISOString()).toEqual({ find: open, list: open });
     }
@@ -64,7 +55,7 @@ describe.each([
   it("refuses the booking's own calls from 71h59m: the tour answers NO_RESULTS and the selection SERVICE_FAILURE", async () => {
     const { start_date, departure_id, cutoff } = await talkDeparture();
     // Booked shortly before the cut-off, within the booking token's hour.
-    clock.set(new Date(cutoff.getTime() - 50 * MINUTE));
+    clock.stopAt(new Date(cutoff.getTime() - 50 * MINUTE));
     const created = await server.app.inject({
       method: 'POST',
       url: '/api/bookings',
@@ -83,19 +74,15 @@ describe.each([
     const tour = () => server.app.inject({ method: 'GET', url: '/api/bookings/tour', headers });
     const select = (tourId: number) => server.app.inject({ method: 'POST', url: '/api/bookings/selection', headers, payload: { tour_id: tourId } });
 
-    clock.set(cutoff);
+    clock.stopAt(cutoff);
     const open = await tour();
     expect(open.statusCode, open.body).toBe(200);
     const tourId = open.json().data.id as number;
     const selected = await select(tourId);
     expect(selected.statusCode, selected.body).toBe(200);
 
-    clock.set(new Date(cutoff.getTime() + MINUTE));
-    const late = await tour();
-    expect(late.statusCode).toBe(404);
-    expect(late.json().error.code).toBe('NO_RESULTS');
-    const refused = await select(tourId);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe('SERVICE_FAILURE');
+    clock.stopAt(new Date(cutoff.getTime() + MINUTE));
+    expectApiError(await tour(), 404, 'NO_RESULTS');
+    expectApiError(await select(tourId), 409, 'SERVICE_FAILURE');
   });
 });

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, bookingComponents, bookingPassengers, bookings, departures } from '../src/db/schema/index.ts';
 import { address, bearer, bookingBody, createBooking, lead, second } from './booking-fixtures.ts';
-import { build } from './helper.ts';
+import { build, expectApiError } from './helper.ts';
 
 describe('POST /api/bookings', () => {
   const server = build();
@@ -192,9 +192,7 @@ describe('booking token scope', () => {
 
   it('answers 401 UNAUTHORIZED without a token, with a malformed one and with an unknown one', async () => {
     for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer short' }, bearer('x'.repeat(43))]) {
-      const response = await server.app.inject({ method: 'GET', url: '/api/bookings/tour', headers });
-      expect(response.statusCode).toBe(401);
-      expect(response.json().error.code).toBe('UNAUTHORIZED');
+      expectApiError(await server.app.inject({ method: 'GET', url: '/api/bookings/tour', headers }), 401, 'UNAUTHORIZED');
     }
   });
 
@@ -202,9 +200,7 @@ describe('booking token scope', () => {
     const booking = await createBooking(server.app, { code: 'MHW-VIE', startsInDays: 90 });
     await server.app.db.update(bookings).set({ tokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, booking.id));
     for (const url of ['/api/bookings/tour', `/api/bookings/tour/${booking.tourId}/flights`]) {
-      const response = await server.app.inject({ method: 'GET', url, headers: booking.headers });
-      expect(response.statusCode).toBe(401);
-      expect(response.json().error.code).toBe('UNAUTHORIZED');
+      expectApiError(await server.app.inject({ method: 'GET', url, headers: booking.headers }), 401, 'UNAUTHORIZED');
     }
     const selection = await server.app.inject({
       method: 'POST',
@@ -219,9 +215,8 @@ describe('booking token scope', () => {
     const vienna = await createBooking(server.app, { code: 'MHW-VIE', startsInDays: 90 });
     const sicily = await createBooking(server.app, { code: 'TSG-SIC', startsInDays: 45 });
     for (const list of ['flights', 'accommodation', 'extras', 'components', 'promotions']) {
-      const response = await server.app.inject({ method: 'GET', url: `/api/bookings/tour/${sicily.tourId}/${list}`, headers: vienna.headers });
-      expect(response.statusCode).toBe(403);
-      expect(response.json().error.code).toBe('FORBIDDEN');
+      const url = `/api/bookings/tour/${sicily.tourId}/${list}`;
+      expectApiError(await server.app.inject({ method: 'GET', url, headers: vienna.headers }), 403, 'FORBIDDEN');
     }
     const response = await server.app.inject({
       method: 'POST',

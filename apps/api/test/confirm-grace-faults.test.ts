@@ -6,19 +6,8 @@ import { ATTENTION } from '../src/modules/confirmation/follow-up.ts';
 import { CONFIRM_GRACE_SECONDS } from '../src/modules/confirmation/routes.ts';
 import { loadConfig } from '../src/plugins/env.ts';
 import type { CreatedTestBooking } from './booking-fixtures.ts';
-import { build } from './helper.ts';
+import { build, testClock } from './helper.ts';
 import { bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms } from './payment-fixtures.ts';
-
-/** A clock the test moves forward, so sessions expire without waiting. */
-function testClock() {
-  let offsetMs = 0;
-  return {
-    now: () => new Date(Date.now() + offsetMs),
-    advance: (seconds: number) => {
-      offsetMs += seconds * 1000;
-    },
-  };
-}
 
 describe('confirming after the booking session expired', () => {
   const clock = testClock();

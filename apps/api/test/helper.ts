@@ -1,8 +1,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toIsoDate } from '@tours/domain';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import type { RawEnv } from '../src/plugins/env.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -78,3 +78,29 @@ export function build(options: BuildOptions = {}): TestApp {
 
 /** The day the seed anchored its dates on: the app's clock, read as a local date. */
 export const today = () => toIsoDate(new Date());
+
+/** An answer in the error envelope with this status and code. */
+export function expectApiError(response: LightMyRequestResponse, status: number, code: string): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json().error.code).toBe(code);
+}
+
+/**
+ * A clock for `build({ clock })` that a test moves forward (sessions, holds and
+ * payment requests expire without waiting) or stops at an instant (a cut-off
+ * to the minute). It runs from the real time until stopped.
+ */
+export function testClock() {
+  let offsetMs = 0;
+  let stopped: Date | null = null;
+  return {
+    now: () => stopped ?? new Date(Date.now() + offsetMs),
+    advance: (seconds: number) => {
+      if (stopped) stopped = new Date(stopped.getTime() + seconds * 1000);
+      else offsetMs += seconds * 1000;
+    },
+    stopAt: (instant: Date) => {
+      stopped = instant;
+    },
+  };
+}

@@ -4,18 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { allocations, bookingComponents, bookings, departureOptions, optionPrices } from '../src/db/schema/index.ts';
 import { sweepExpiredHolds } from '../src/modules/inventory/sweeper.ts';
 import { createBooking, lead, optionIds, optionList, submit, type CreatedTestBooking } from './booking-fixtures.ts';
-import { build } from './helper.ts';
-
-/** A clock the test moves forward, so holds expire without waiting. */
-function testClock() {
-  let offsetMs = 0;
-  return {
-    now: () => new Date(Date.now() + offsetMs),
-    advance: (ms: number) => {
-      offsetMs += ms;
-    },
-  };
-}
+import { build, testClock } from './helper.ts';
 
 describe('holds', () => {
   const clock = testClock();
@@ -122,7 +111,7 @@ describe('holds', () => {
     const extra = await lastUnitExtra(first);
     expect((await selectSingle(first, extra)).statusCode).toBe(200);
 
-    clock.advance((BOOKING_TOKEN_TIMEOUT_SECONDS + 1) * 1000);
+    clock.advance(BOOKING_TOKEN_TIMEOUT_SECONDS + 1);
     // The first session is over: its token no longer opens the booking...
     const expired = await server.app.inject({ method: 'GET', url: '/api/bookings/tour', headers: first.headers });
     expect(expired.statusCode).toBe(401);

@@ -9,20 +9,9 @@ import { SETTLEMENT_PENDING } from '../src/modules/confirmation/settle-payment.t
 import { sweepExpiredHolds } from '../src/modules/inventory/sweeper.ts';
 import { reconcilePayments } from '../src/modules/payments/reconciliation.ts';
 import { createBooking, lead, type CreatedTestBooking } from './booking-fixtures.ts';
-import { build } from './helper.ts';
+import { build, testClock } from './helper.ts';
 import { bookDayTrip, bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms } from './payment-fixtures.ts';
 import { CARDS, submit as submitCard } from './payment-provider-fixtures.ts';
-
-/** A clock the test moves forward, so requests and holds expire without waiting. */
-function testClock() {
-  let offsetMs = 0;
-  return {
-    now: () => new Date(Date.now() + offsetMs),
-    advance: (seconds: number) => {
-      offsetMs += seconds * 1000;
-    },
-  };
-}
 
 const TOKEN_TTL_SECONDS = 900;
 

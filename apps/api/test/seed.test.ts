@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { depositFor } from '@tours/domain';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingComponents, bookings, departureOptions, payments, seedRuns } from '../src/db/schema/index.ts';
+import { DEMO_BOOKINGS } from '../src/db/seed/data/customers.ts';
 import { DEMO_SEED, seedDemoData } from '../src/db/seed/index.ts';
 import { rowCounts } from './db-counts.ts';
 import { buildTestApp, createTestDatabase, today } from './helper.ts';
@@ -50,6 +52,25 @@ describe('the demo seed', () => {
       }
       const sold = await app.db.select().from(departureOptions).where(eq(departureOptions.kind, 'room'));
       expect(sold.length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("takes each seeded deposit by the domain's deposit rule, and the balance as the rest", async () => {
+    const app = await buildTestApp(database);
+    try {
+      const paidDeposits = DEMO_BOOKINGS.filter((seed) => seed.payments[0]?.share === 'deposit');
+      expect(paidDeposits.length).toBeGreaterThan(0);
+      for (const seed of paidDeposits) {
+        const [booking] = await app.db.select().from(bookings).where(eq(bookings.reference, seed.reference));
+        const components = await app.db.select().from(bookingComponents).where(eq(bookingComponents.bookingId, booking!.id));
+        const paid = await app.db.select().from(payments).where(eq(payments.bookingId, booking!.id)).orderBy(asc(payments.id));
+        const total = components.reduce((sum, c) => sum + c.price, 0);
+        const share = { deposit: depositFor(total), balance: total - depositFor(total), full: total };
+        const expected = seed.payments.map((payment) => share[payment.share]);
+        expect(paid.map((payment) => payment.amount), seed.reference).toEqual(expected);
+      }
     } finally {
       await app.close();
     }

@@ -1,6 +1,6 @@
-import { apiErrorSchema, buildPath, type Endpoint } from '@tours/domain';
+import { apiErrorSchema, buildPath, errorCodeForStatus, type Endpoint } from '@tours/domain';
 import type { z } from 'zod';
-import { ApiRequestError, CLIENT_ERROR_CODES, errorCodeForStatus, reportApiError, type OnApiError } from './api-error.ts';
+import { ApiRequestError, CLIENT_ERROR_CODES, reportApiError, type OnApiError } from './api-error.ts';
 import { config } from './config.ts';
 
 /**

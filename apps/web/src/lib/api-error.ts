@@ -32,17 +32,6 @@ export class ApiRequestError extends Error {
 
 export const isApiRequestError = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError;
 
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'VALIDATION_FAILED',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  429: 'RATE_LIMITED',
-};
-/** For answers without our error envelope (a proxy's 502 page, say). */
-export const errorCodeForStatus = (status: number): ErrorCode => STATUS_CODES[status] ?? 'INTERNAL';
-
 /**
  * What a caller wants shown when a call fails. An AlertText, or a function of
  * the regional phone number for the texts that end with it (`ALERTS.noAccount`).

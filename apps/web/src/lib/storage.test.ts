@@ -2,7 +2,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { persistOptions, readItem, readJson, readPersistedState, removeItem, restoreState, STORAGE_KEYS, writeItem } from './storage.ts';
+import {
+  CLEARED_AT_LOGOUT,
+  clearPersistedStores,
+  persistOptions,
+  readItem,
+  readJson,
+  readPersistedState,
+  registerPersistedStore,
+  removeItem,
+  restoreState,
+  STORAGE_KEYS,
+  writeItem,
+  writeJson,
+} from './storage.ts';
 
 const entry = STORAGE_KEYS.booking;
 
@@ -20,6 +33,7 @@ describe('guarded storage access', () => {
     const keys = Object.values(STORAGE_KEYS).map((item) => item.key);
     expect(new Set(keys).size).toBe(keys.length);
     expect(STORAGE_KEYS.accountSession.area).toBe('session');
+    expect(STORAGE_KEYS.booking.area).toBe('session');
     expect(STORAGE_KEYS.payment.area).toBe('session');
     expect(STORAGE_KEYS.product.area).toBe('local');
     expect(STORAGE_KEYS.passengers.area).toBe('local');
@@ -103,5 +117,69 @@ describe('persistOptions with a zustand store', () => {
     expect(readPersistedState(entry, schema)).toEqual({ note: 'kept' });
     window.sessionStorage.setItem(entry.key, JSON.stringify({ nostate: true }));
     expect(readPersistedState(entry, schema)).toBeNull();
+  });
+});
+
+describe('clearing at logout', () => {
+  const entries = () => CLEARED_AT_LOGOUT.map((name) => STORAGE_KEYS[name]);
+
+  it('clears the account session, booking, payment, product and passenger stores, and leaves the region', () => {
+    expect([...CLEARED_AT_LOGOUT].sort()).toEqual(['accountPayment', 'accountSession', 'booking', 'passengers', 'payment', 'product']);
+    for (const item of entries()) writeJson(item, { version: 0, state: { some: 'thing' } });
+    writeJson(STORAGE_KEYS.region, { version: 0, state: { region: 'US' } });
+    clearPersistedStores();
+    for (const item of entries()) expect(readItem(item)).toBeNull();
+    expect(readJson(STORAGE_KEYS.region)).toEqual({ version: 0, state: { region: 'US' } });
+  });
+
+  it("returns the account session to its initial values, keeping only the saved booking's URL for 'continue booking'", () => {
+    writeJson(STORAGE_KEYS.accountSession, {
+      version: 2,
+      state: { isAuth: true, accessToken: 'at', bookingTab: 2, locationWhenAuthenticating: '/account', bookingURL: '/book?tour=X&departure=2027-01-01' },
+    });
+    clearPersistedStores();
+    expect(readJson(STORAGE_KEYS.accountSession)).toEqual({ version: 2, state: { bookingURL: '/book?tour=X&departure=2027-01-01' } });
+  });
+
+  it('resets the stores in memory too, so their next change cannot write the old state back', () => {
+    const schema = z.object({ who: z.string() });
+    const store = create<{ who: string; set: (who: string) => void; reset: () => void }>()(
+      persist((set) => ({ who: '', set: (who) => set({ who }), reset: () => set({ who: '' }) }), persistOptions(STORAGE_KEYS.product, schema)),
+    );
+    const unregister = registerPersistedStore(STORAGE_KEYS.product, () => store.getState().reset());
+    store.getState().set('Margaret');
+    clearPersistedStores();
+    expect(store.getState().who).toBe('');
+    expect(readItem(STORAGE_KEYS.product)).toBeNull();
+    unregister();
+  });
+
+  it('clears the rest when one store fails to reset, and works without storage', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const unregister = registerPersistedStore(STORAGE_KEYS.booking, () => {
+      throw new Error('broken');
+    });
+    writeJson(STORAGE_KEYS.payment, { version: 0, state: {} });
+    expect(() => clearPersistedStores()).not.toThrow();
+    expect(readItem(STORAGE_KEYS.payment)).toBeNull();
+    unregister();
+
+    const blocked = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(() => clearPersistedStores()).not.toThrow();
+    blocked.mockRestore();
+  });
+});
+
+describe('the one owner of browser storage', () => {
+  const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], { query: '?raw', import: 'default', eager: true });
+
+  it('is the only module of the app that touches sessionStorage or localStorage', () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    const touching = Object.entries(sources)
+      .filter(([, text]) => /\b(sessionStorage|localStorage)\b/.test(String(text)))
+      .map(([path]) => path);
+    expect(touching).toEqual(['./storage.ts']);
   });
 });

@@ -20,8 +20,20 @@ export const STORAGE_KEYS = {
   accountPayment: { area: 'session', key: 'tours.account-payment' },
   product: { area: 'local', key: 'tours.product' },
   passengers: { area: 'local', key: 'tours.passengers' },
+  /** The detected region: not the visitor's data, so logout leaves it. */
   region: { area: 'session', key: 'tours.region' },
 } as const satisfies Record<string, StorageEntry>;
+export type StorageKeyName = keyof typeof STORAGE_KEYS;
+
+/**
+ * What logout clears (spec section 4, Logout): the auth (account session),
+ * payment, product, passenger and booking stores, and the account area's
+ * payment. The account session keeps only the saved booking URL: the logout
+ * question promises 'click on the continue booking if you wish to book this
+ * tour' afterwards (spec section 2, Header), which Home offers from it.
+ */
+export const CLEARED_AT_LOGOUT: readonly StorageKeyName[] = ['accountSession', 'booking', 'payment', 'accountPayment', 'product', 'passengers'];
+const KEPT_AT_LOGOUT: Partial<Record<StorageKeyName, readonly string[]>> = { accountSession: ['bookingURL'] };
 
 /**
  * Merely touching `window.sessionStorage` throws in some browsers (blocked
@@ -162,4 +174,54 @@ export function persistOptions<S extends object, Schema extends AnyObjectSchema>
       return { ...currentState, ...restoreState(schema, defaults, persistedState) };
     },
   };
+}
+
+/**
+ * A persisted store's way back to its defaults in memory. Clearing storage
+ * alone would leave the store's state in memory, and its next change would
+ * write the old data straight back.
+ */
+const resets = new Map<string, Set<() => void>>();
+
+/** Called by each persisted store when its module loads; returns the unregistration (for tests). */
+export function registerPersistedStore(entry: StorageEntry, reset: () => void): () => void {
+  const forKey = resets.get(entry.key) ?? new Set<() => void>();
+  forKey.add(reset);
+  resets.set(entry.key, forKey);
+  return () => forKey.delete(reset);
+}
+
+/**
+ * Logout and the end of an agent session (spec section 4): every store of
+ * CLEARED_AT_LOGOUT back to its defaults, in memory and in storage, whichever
+ * of those stores this page has loaded.
+ */
+export function clearPersistedStores(): void {
+  for (const name of CLEARED_AT_LOGOUT) {
+    const entry = STORAGE_KEYS[name];
+    const kept = keptFields(entry, KEPT_AT_LOGOUT[name] ?? []);
+    for (const reset of resets.get(entry.key) ?? []) {
+      try {
+        reset();
+      } catch (error) {
+        // One faulty store must not leave the others holding the signed-out visitor's data.
+        console.error(`Could not reset ${entry.key}`, error);
+      }
+    }
+    if (kept) writeJson(entry, kept);
+    else removeItem(entry);
+  }
+}
+
+/** The persisted envelope with only `fields` of its state, or null when none of them is stored. */
+function keptFields(entry: StorageEntry, fields: readonly string[]): { state: Record<string, unknown>; version: number } | null {
+  if (fields.length === 0) return null;
+  const stored = readJson(entry);
+  if (typeof stored !== 'object' || stored === null || !('state' in stored)) return null;
+  const state = (stored as { state: unknown }).state;
+  if (typeof state !== 'object' || state === null) return null;
+  const kept = Object.fromEntries(fields.filter((field) => field in state).map((field) => [field, (state as Record<string, unknown>)[field]]));
+  if (Object.keys(kept).length === 0) return null;
+  const version = (stored as { version?: unknown }).version;
+  return { state: kept, version: typeof version === 'number' ? version : 0 };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { getJson } from '../http-json.ts';
 import { GeolocationUnavailableError, type GeolocationPort } from './port.ts';
 
 export interface HttpGeolocationOptions {
@@ -22,17 +23,16 @@ export function createHttpGeolocation(options: HttpGeolocationOptions): Geolocat
     async locate(ip) {
       const url = new URL(options.url.replace('{ip}', encodeURIComponent(ip)));
       url.searchParams.set('token', options.token);
-      let response: Response;
-      try {
-        response = await fetchFn(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: { accept: 'application/json' } });
-      } catch (error) {
-        throw new GeolocationUnavailableError(`IP geolocation did not answer: ${(error as Error).message}`);
-      }
-      if (!response.ok) throw new GeolocationUnavailableError(`IP geolocation answered ${response.status}`);
-      const parsed = answerSchema.safeParse(await response.json().catch(() => null));
-      if (!parsed.success) throw new GeolocationUnavailableError('IP geolocation answered in an unknown shape');
-      const country = parsed.data.country ?? parsed.data.country_code ?? null;
-      return { ip: parsed.data.ip ?? ip, country: country ? country.toUpperCase() : null };
+      const answer = await getJson({
+        fetch: fetchFn,
+        url,
+        timeoutMs: options.timeoutMs,
+        schema: answerSchema,
+        service: 'IP geolocation',
+        unavailable: (message) => new GeolocationUnavailableError(message),
+      });
+      const country = answer.country ?? answer.country_code ?? null;
+      return { ip: answer.ip ?? ip, country: country ? country.toUpperCase() : null };
     },
   };
 }

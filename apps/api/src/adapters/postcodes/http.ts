@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { getJson } from '../http-json.ts';
 import { PostcodeLookupUnavailableError, type PostcodePort } from './port.ts';
 
 export interface HttpPostcodesOptions {
@@ -19,17 +20,16 @@ export function createHttpPostcodes(options: HttpPostcodesOptions): PostcodePort
     async lookup(postcode) {
       const url = new URL(options.url.replace('{postcode}', encodeURIComponent(postcode.replace(/\s+/g, ''))));
       url.searchParams.set('api-key', options.apiKey);
-      let response: Response;
-      try {
-        response = await fetchFn(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: { accept: 'application/json' } });
-      } catch (error) {
-        throw new PostcodeLookupUnavailableError(`Postcode lookup did not answer: ${(error as Error).message}`);
-      }
-      if (response.status === 404) return [];
-      if (!response.ok) throw new PostcodeLookupUnavailableError(`Postcode lookup answered ${response.status}`);
-      const parsed = answerSchema.safeParse(await response.json().catch(() => null));
-      if (!parsed.success) throw new PostcodeLookupUnavailableError('Postcode lookup answered in an unknown shape');
-      return parsed.data.addresses;
+      const answer = await getJson({
+        fetch: fetchFn,
+        url,
+        timeoutMs: options.timeoutMs,
+        schema: answerSchema,
+        service: 'Postcode lookup',
+        unavailable: (message) => new PostcodeLookupUnavailableError(message),
+        notFound: { addresses: [] },
+      });
+      return answer.addresses;
     },
   };
 }

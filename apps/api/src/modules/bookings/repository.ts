@@ -89,12 +89,15 @@ export async function repricePromotionLine(db: Database, bookingId: number, disc
     .where(and(eq(bookingComponents.bookingId, bookingId), eq(bookingComponents.componentType, 'PromotionalCode')));
 }
 
+/** The booking's priced lines in the order they were written: the tour place first. */
 export async function listComponents(db: Database, bookingId: number) {
   return db
     .select({
       id: bookingComponents.id,
       name: bookingComponents.name,
       componentType: bookingComponents.componentType,
+      unitPrice: bookingComponents.unitPrice,
+      quantity: bookingComponents.quantity,
       price: bookingComponents.price,
       currency: bookingComponents.currency,
     })

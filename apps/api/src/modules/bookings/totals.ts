@@ -7,9 +7,10 @@ import {
   type PrePaymentDetails,
   type PricedAllocation,
 } from '@tours/domain';
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { allocations, bookingComponents, payments, type ComponentType } from '../../db/schema/index.ts';
+import { allocations, payments, type ComponentType } from '../../db/schema/index.ts';
+import { listComponents } from './repository.ts';
 
 export interface BookingTotals {
   /** The same figures the selections call answered, from the lines the booking is made of now. */
@@ -50,17 +51,7 @@ export function totalsFromLines(lines: readonly Line[], currency: CurrencyCode, 
 }
 
 export async function bookingTotals(db: Database, bookingId: number, currency: CurrencyCode, brandChannel: number): Promise<BookingTotals> {
-  const lines = await db
-    .select({
-      componentType: bookingComponents.componentType,
-      unitPrice: bookingComponents.unitPrice,
-      quantity: bookingComponents.quantity,
-      price: bookingComponents.price,
-    })
-    .from(bookingComponents)
-    .where(eq(bookingComponents.bookingId, bookingId))
-    .orderBy(asc(bookingComponents.id));
-  return totalsFromLines(lines, currency, brandChannel);
+  return totalsFromLines(await listComponents(db, bookingId), currency, brandChannel);
 }
 
 /** Whether the booking's selections are in force: it holds (or has bought) at least one unit now. */

@@ -1,7 +1,8 @@
 import { formatAmount, formatLongDate, OPERATOR, type CurrencyCode } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookingComponents, bookingPassengers, bookings, departures, tours } from '../../db/schema/index.ts';
+import { bookingPassengers, bookings, departures, tours } from '../../db/schema/index.ts';
+import { listComponents } from '../bookings/repository.ts';
 import { amountPaid, totalsFromLines } from '../bookings/totals.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 
@@ -79,7 +80,7 @@ export async function queueConfirmationEmail(db: Database, input: { bookingId: n
   if (!booking) return false;
   const [passengers, lines, paid] = await Promise.all([
     db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)),
-    db.select().from(bookingComponents).where(eq(bookingComponents.bookingId, bookingId)).orderBy(asc(bookingComponents.id)),
+    listComponents(db, bookingId),
     amountPaid(db, bookingId),
   ]);
   const lead = passengers.find((passenger) => passenger.isLead) ?? passengers[0];

@@ -1,7 +1,7 @@
 import { formatShortDate } from '@tours/domain';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { CalendarIcon } from '../ui/icons.tsx';
-import { RequiredMark } from '../ui/field.tsx';
+import { fieldClassName, fieldDescriptions, FieldError, FieldHint, RequiredMark } from '../ui/field.tsx';
 import {
   addDays,
   addMonths,
@@ -66,8 +66,7 @@ export function DatePicker({
   const id = useId();
   const labelId = `${id}-label`;
   const valueId = `${id}-value`;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const { hintId, errorId, describedBy } = fieldDescriptions(id, hint, error);
   const dialogId = `${id}-dialog`;
   const minDay = fromIso(min) ?? fromIso(DEFAULT_MIN)!;
   const maxDay = fromIso(max) ?? fromIso(DEFAULT_MAX)!;
@@ -161,20 +160,15 @@ export function DatePicker({
     setCursor(clampDay(moved, minDay, maxDay));
   };
 
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   const views = { minDay, maxDay, cursor, chosen, onKeyDown: onGridKeyDown };
 
   return (
-    <div className={['field', 'date-picker', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
+    <div className={fieldClassName('date-picker', error, className)}>
       <span className="field__label" id={labelId}>
         {label}
         <RequiredMark required={required} />
       </span>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId}>{hint}</FieldHint>
       <div className="date-picker__anchor">
         <button
           type="button"
@@ -224,11 +218,7 @@ export function DatePicker({
           </div>
         ) : null}
       </div>
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

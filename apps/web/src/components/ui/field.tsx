@@ -31,33 +31,50 @@ export function RequiredMark({ required }: { required?: boolean | undefined }) {
   ) : null;
 }
 
-export function Field({ label, hint, error, required, className, children }: FieldProps) {
-  const id = useId();
+/** The ids of a field's hint and error, present only when shown, and the aria-describedby that names them. */
+export function fieldDescriptions(id: string, hint: ReactNode, error: string | undefined) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return { hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined };
+}
+
+/** A field wrapper's classes: `field`, its own kind, the invalid state, then the caller's. */
+export const fieldClassName = (kind: string | null, error: string | undefined, className?: string) =>
+  ['field', kind, error ? 'field--invalid' : null, className].filter(Boolean).join(' ');
+
+export function FieldHint({ id, children }: { id: string | undefined; children: ReactNode }) {
+  return children ? (
+    <p className="field__hint" id={id}>
+      {children}
+    </p>
+  ) : null;
+}
+
+export function FieldError({ id, children }: { id: string | undefined; children: string | undefined }) {
+  return children ? (
+    <p className="field__error" id={id}>
+      {children}
+    </p>
+  ) : null;
+}
+
+export function Field({ label, hint, error, required, className, children }: FieldProps) {
+  const id = useId();
+  const { hintId, errorId, describedBy } = fieldDescriptions(id, hint, error);
   return (
-    <div className={['field', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
+    <div className={fieldClassName(null, error, className)}>
       <label className="field__label" htmlFor={id}>
         {label}
         <RequiredMark required={required} />
       </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId}>{hint}</FieldHint>
       {children({
         id,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(error ? { 'aria-invalid': true as const } : {}),
         ...(required ? { 'aria-required': true as const } : {}),
       })}
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }
@@ -95,23 +112,15 @@ export function SelectField({ label, hint, error, required, className, children,
 /** A tickbox with its label to the right, the way people expect to read it. */
 export function CheckboxField({ label, hint, error, className, ...input }: Omit<Common, 'required'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const { hintId, errorId, describedBy } = fieldDescriptions(id, hint, error);
   return (
-    <div className={['field field--checkbox', error ? 'field--invalid' : null, className].filter(Boolean).join(' ')}>
+    <div className={fieldClassName('field--checkbox', error, className)}>
       <input className="checkbox" type="checkbox" id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldHint id={hintId}>{hint}</FieldHint>
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

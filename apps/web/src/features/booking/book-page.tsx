@@ -1,7 +1,7 @@
 import { formatShortDate } from '@tours/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { tourLookupQuery } from './api/booking-api.ts';
@@ -10,6 +10,10 @@ import { UnableToInitiate } from './components/availability-error.tsx';
 import { BookingView } from './components/booking-view.tsx';
 import { UnconfirmedScreen } from './components/unconfirmed-screen.tsx';
 import { useBookingSession } from './flow/use-booking-session.ts';
+import { resumeConfirmation } from './payment/confirm-payment.ts';
+import { PaymentConfirmationStatus } from './steps/review/payment-status.tsx';
+import { useBookingStore } from './store/booking-store.ts';
+import { awaitingConfirmation, usePaymentStore } from './store/payment-store.ts';
 import { productMatches, useProductStore } from './store/product-store.ts';
 import './components/booking-layout.css';
 
@@ -49,8 +53,9 @@ function BookingEntry({ query }: { query: BookingQuery }) {
       </div>
     );
   }
+  if (session.paidBookingPath) return <Navigate to={session.paidBookingPath} replace />;
   if (session.endedUnconfirmed) return <UnconfirmedScreen bookingId={session.endedUnconfirmed.bookingId} />;
-  if (!tour) return <UnableToInitiate />;
+  if (!tour) return <WithoutTour />;
 
   return (
     <>
@@ -60,6 +65,22 @@ function BookingEntry({ query }: { query: BookingQuery }) {
       <BookingView query={query} tour={tour} timedOut={session.timedOut} onRestart={session.restart} />
     </>
   );
+}
+
+/**
+ * The departure could not be looked up. A booking paid for is still
+ * confirmed (the session resumed it) and its outcome shown; only a booking
+ * not yet paid gets the warning.
+ */
+function WithoutTour() {
+  const active = useBookingStore((state) => state.activeBooking);
+  const step = useBookingStore((state) => state.step);
+  const unconfirmed = useBookingStore((state) => state.unconfirmed);
+  const paid = usePaymentStore(awaitingConfirmation);
+  if (active && step === '5a') return <Navigate to="/booking-confirmation" replace />;
+  if (active && unconfirmed) return <UnconfirmedScreen bookingId={active.id} />;
+  if (active && paid) return <PaymentConfirmationStatus bookingId={active.id} onRetry={() => void resumeConfirmation()} />;
+  return <UnableToInitiate />;
 }
 
 /**

@@ -1,34 +1,46 @@
 import {
   applyPromotion,
   confirmBooking,
-  createPaymentToken,
+  getPaymentDetails,
   type AppliedPromotion,
   type CurrencyCode,
-  type PaymentToken,
-  type PaymentTokenRequest,
+  type PaymentDetails,
   type PostPaymentDetails,
 } from '@tours/domain';
 import { callApi } from '../../../lib/api-client.ts';
 import type { ActiveBooking } from '../store/booking-store.ts';
 
 /**
- * Review and payment calls (spec section 7, Bookings), all with the booking
- * token. Each caller shows its own failure where it belongs (the field, the
- * payment panel, the unconfirmed screen), so none raises the general toast
- * by itself except where noted.
+ * Review and confirmation calls (spec section 7, Bookings), all with the
+ * booking token. Each caller shows its own failure where it belongs (the
+ * field, the payment panel, the confirmation), so none raises the general
+ * toast by itself. The card payment's token request is shared with the
+ * account area (lib/card-payment).
  */
-
-/** POST /bookings/payments/token: the server checks the amount against its own totals. General toast on failure (spec section 8). */
-export async function requestPaymentToken(booking: ActiveBooking, body: PaymentTokenRequest, signal?: AbortSignal): Promise<PaymentToken> {
-  return (await callApi(createPaymentToken, { body, token: booking.token, signal })).data;
-}
 
 /** POST /bookings/promotion: an unknown or expired code is a 400 the field shows. */
 export async function postPromotion(booking: ActiveBooking, code: string): Promise<AppliedPromotion> {
   return (await callApi(applyPromotion, { body: { code }, token: booking.token, onError: 'silent' })).data;
 }
 
-/** POST /bookings/confirm: idempotent on the server for one payment id. */
-export async function postConfirm(booking: ActiveBooking, paymentId: string, currency: CurrencyCode): Promise<PostPaymentDetails> {
-  return (await callApi(confirmBooking, { body: { payment_id: paymentId, currency }, token: booking.token, onError: 'silent' })).data;
+/** GET /bookings/payment-details: the total, deposit and promotion as the server prices the booking now. */
+export async function fetchPaymentDetails(booking: ActiveBooking, signal?: AbortSignal): Promise<PaymentDetails> {
+  return (await callApi(getPaymentDetails, { token: booking.token, signal, onError: 'silent' })).data;
+}
+
+export const paymentDetailsKey = (bookingId: number) => ['booking', bookingId, 'payment-details'] as const;
+
+/**
+ * POST /bookings/confirm, idempotent on the server for one payment id. A
+ * null payment id is the zero-total booking (a promotion covers it): there
+ * is no card payment to name.
+ */
+export async function postConfirm(
+  booking: ActiveBooking,
+  paymentId: string | null,
+  currency: CurrencyCode,
+  signal?: AbortSignal,
+): Promise<PostPaymentDetails> {
+  const body = paymentId === null ? { currency } : { payment_id: paymentId, currency };
+  return (await callApi(confirmBooking, { body, token: booking.token, signal, onError: 'silent' })).data;
 }

@@ -18,7 +18,7 @@ import { useBookingFlow } from '../flow/use-booking-flow.ts';
 import { useBookingOptions } from '../flow/use-booking-options.ts';
 import { useBookingStore } from '../store/booking-store.ts';
 import { usePassengerStore } from '../store/passenger-store.ts';
-import { usePaymentStore } from '../store/payment-store.ts';
+import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
 import { AvailabilityGate } from './availability-gate.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { StepBody } from './step-body.tsx';
@@ -57,6 +57,7 @@ export function BookingView({ query, tour, timedOut, onRestart }: BookingViewPro
   const details = usePaymentStore((state) => state.prePaymentDetails);
   const postPayment = usePaymentStore((state) => state.postPaymentDetails);
   const promotion = usePaymentStore((state) => state.promotion);
+  const paid = usePaymentStore(awaitingConfirmation);
   const formCount = usePassengerStore((state) => state.count);
   const travelAndRooms = !omitsTravelAndAccommodation(tour.brand_channel);
   const options = useBookingOptions(travelAndRooms);
@@ -102,7 +103,8 @@ export function BookingView({ query, tour, timedOut, onRestart }: BookingViewPro
   if (activeBooking && unconfirmed) return <UnconfirmedScreen bookingId={activeBooking.id} />;
 
   const gate = <AvailabilityGate tour={tour} product={product} bookingId={activeBooking?.id ?? null} onRetry={onRestart} />;
-  if (!availability || (!tour.available_to_book && !activeBooking)) return gate;
+  // Once paid, the confirmation decides what comes next: no screen may invite starting over.
+  if (!paid && (!availability || (!tour.available_to_book && !activeBooking))) return gate;
 
   return (
     <div className="booking">

@@ -1,4 +1,4 @@
-import { OPERATOR, SCREEN_TEXT, type MinorUnits } from '@tours/domain';
+import { OPERATOR, SCREEN_TEXT, type BookingStatus, type MinorUnits } from '@tours/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockRoutes } from '../../../test/fetch-mock.ts';
@@ -8,14 +8,19 @@ import { usePaymentStore } from '../store/payment-store.ts';
 import { useProductStore } from '../store/product-store.ts';
 import { mockBookingApi, resetBookingStores, TOUR } from '../testing/booking-fixtures.ts';
 import { seedReview } from '../testing/payment-fixtures.ts';
+import { forgetRunningConfirmations } from '../payment/confirm-payment.ts';
 
 const BOOK = '/book?tour=MHW-VIE&departure=2027-03-04';
 
 /** A booking confirmed a moment ago, as the payment leaves the stores. */
-function seedConfirmed({ expiresIn = 90_000 } = {}) {
+function seedConfirmed({ expiresIn = 90_000, bookingStatus = 'Confirmed' as BookingStatus } = {}) {
   seedReview();
   useProductStore.getState().setProduct(TOUR, 'GBP');
-  usePaymentStore.setState({ checkoutId: 'pay_1', amountPaid: 65_100 as MinorUnits, postPaymentDetails: { status: 'confirmed', reference: 'MER-480153' } });
+  usePaymentStore.setState({
+    checkoutId: 'pay_1',
+    amountPaid: 65_100 as MinorUnits,
+    postPaymentDetails: { status: 'confirmed', reference: 'MER-480153', booking_status: bookingStatus },
+  });
   useBookingStore.getState().purchaseCompleted();
   const active = useBookingStore.getState().activeBooking!;
   useBookingStore.setState({ activeBooking: { ...active, expiresAt: Date.now() + expiresIn } });
@@ -42,6 +47,17 @@ describe('/booking-confirmation', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('sends a paid booking awaiting its confirmation back to its booking page, however old its session', async () => {
+    mockBookingApi({ confirm: () => new Promise<Response>(() => undefined) });
+    seedReview();
+    usePaymentStore.getState().paymentSucceeded('pay_1', 65_100 as MinorUnits);
+    useBookingStore.setState({ activeBooking: { ...useBookingStore.getState().activeBooking!, expiresAt: Date.now() - 60_000 } });
+    const { router } = renderRoute('/booking-confirmation');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/book'));
+    expect(await screen.findByRole('alertdialog', { name: 'Confirming your booking…' })).toBeTruthy();
+    forgetRunningConfirmations();
+  });
+
   it('sends a booking not yet confirmed back to its booking page', async () => {
     mockBookingApi();
     seedReview();
@@ -64,6 +80,15 @@ describe('/booking-confirmation', () => {
     expect(screen.queryByRole('link', { name: /account/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('says an optional booking is subject to availability checks, and still promises the e-mail', async () => {
+    seedConfirmed({ bookingStatus: 'Optional' });
+    renderRoute('/booking-confirmation');
+    expect(await screen.findByText('Your optional booking has been received')).toBeTruthy();
+    expect(screen.getByText(/is an optional booking, subject to availability checks\. Our team will be in touch to confirm it\./)).toBeTruthy();
+    expect(screen.queryByText(/is confirmed\./)).toBeNull();
+    expect(screen.getByText(/within 1-3 working days/)).toBeTruthy();
   });
 
   it('links a signed-in customer to the account', async () => {
@@ -106,5 +131,30 @@ describe('/book after payment', () => {
     await waitFor(() => expect(useBookingStore.getState().activeBooking).toBeNull());
     expect(screen.getByText(SCREEN_TEXT.unconfirmed)).toBeTruthy();
     expect(screen.queryByText(/timed out/)).toBeNull();
+  });
+
+  it('resumes the confirmation of a payment when the tab is reopened after the session lapsed, and goes on to step 5', async () => {
+    const api = mockBookingApi({ confirm: () => jsonResponse({ data: { status: 'confirmed', reference: 'MER-480153', booking_status: 'Confirmed' } }) });
+    seedReview();
+    usePaymentStore.getState().paymentSucceeded('pay_1', 65_100 as MinorUnits);
+    useBookingStore.setState({ activeBooking: { ...useBookingStore.getState().activeBooking!, expiresAt: Date.now() - 60_000 } });
+    const { router } = renderRoute(BOOK);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/booking-confirmation'));
+    expect(await screen.findByText('MER-480153')).toBeTruthy();
+    expect(api.requests.filter((request) => request.path === '/api/bookings/confirm').map((request) => request.body)).toEqual([
+      { payment_id: 'pay_1', currency: 'GBP' },
+    ]);
+    forgetRunningConfirmations();
+  });
+
+  it('takes a visitor who opens another booking back to the paid one while its confirmation is awaited', async () => {
+    mockBookingApi({ confirm: () => new Promise<Response>(() => undefined) });
+    seedReview();
+    usePaymentStore.getState().paymentSucceeded('pay_1', 65_100 as MinorUnits);
+    const { router } = renderRoute('/book?tour=TSG-SIC&departure=2027-05-01');
+    await waitFor(() => expect(router.state.location.search).toBe('?tour=MHW-VIE&departure=2027-03-04&currency=GBP'));
+    expect(await screen.findByRole('alertdialog', { name: 'Confirming your booking…' })).toBeTruthy();
+    expect(usePaymentStore.getState().checkoutId).toBe('pay_1');
+    forgetRunningConfirmations();
   });
 });

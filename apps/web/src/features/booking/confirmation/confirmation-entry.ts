@@ -1,14 +1,17 @@
-import type { CurrencyCode } from '@tours/domain';
+import type { BookingStatus, CurrencyCode } from '@tours/domain';
 import { passengerName } from '../booking-format.ts';
 import { bookingPath } from '../booking-query.ts';
+import { holdsUnansweredPayment } from '../payment/confirm-payment.ts';
 import { bookingSessionStatus, useBookingStore } from '../store/booking-store.ts';
-import { usePaymentStore } from '../store/payment-store.ts';
+import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
 import { useProductStore } from '../store/product-store.ts';
 
 /** What the confirmation page shows, read once on arrival so the page stays put when the session then ends. */
 export interface Confirmation {
   /** The post-payment reference. */
   reference: string;
+  /** What the reservations system made of the booking; an Optional booking awaits staff's availability checks. */
+  bookingStatus: BookingStatus | null;
   bookingId: number;
   tourName: string;
   brandChannel: number | null;
@@ -32,12 +35,14 @@ export type ConfirmationEntry =
 /**
  * The Booking Confirmation route's rules (spec section 2): to / without an
  * active booking or when the session is 'Inactive Session'; the final view
- * at step 5. A booking still before step 5 belongs on its booking page.
+ * at step 5. A booking still before step 5 belongs on its booking page, and
+ * so does a paid one awaiting its confirmation, however old its session.
  */
 export function readConfirmationEntry(now: number = Date.now()): ConfirmationEntry {
   const booking = useBookingStore.getState();
   const active = booking.activeBooking;
-  if (!active || bookingSessionStatus(booking, now) !== 'Active Session') return { kind: 'none' };
+  if (!active) return { kind: 'none' };
+  if (bookingSessionStatus(booking, now) !== 'Active Session' && !holdsUnansweredPayment(now)) return { kind: 'none' };
   if (booking.step !== '5a') return booking.origin ? { kind: 'in-progress', path: bookingPath(booking.origin) } : { kind: 'none' };
 
   const payment = usePaymentStore.getState();
@@ -48,6 +53,7 @@ export function readConfirmationEntry(now: number = Date.now()): ConfirmationEnt
     kind: 'confirmed',
     confirmation: {
       reference: payment.postPaymentDetails?.reference ?? String(active.id),
+      bookingStatus: payment.postPaymentDetails?.booking_status ?? null,
       bookingId: active.id,
       tourName: tour?.name ?? booking.summary.mainProduct?.name ?? '',
       brandChannel: tour?.brand_channel ?? null,
@@ -63,8 +69,13 @@ export function readConfirmationEntry(now: number = Date.now()): ConfirmationEnt
   };
 }
 
-/** 90 s after purchase the booking is over (spec section 4, Session timeouts): the stores let it go, so the header and Home treat the visitor afresh. */
+/**
+ * 90 s after purchase the booking is over (spec section 4, Session timeouts):
+ * the stores let it go, so the header and Home treat the visitor afresh. A
+ * payment still waiting for its answer is never let go.
+ */
 export function endPurchasedBooking(): void {
+  if (awaitingConfirmation(usePaymentStore.getState())) return;
   useBookingStore.getState().restart(null);
   usePaymentStore.getState().reset();
 }

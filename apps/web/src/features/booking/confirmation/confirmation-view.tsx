@@ -8,6 +8,29 @@ import { StepProgress } from '../components/step-progress.tsx';
 import { endPurchasedBooking, type Confirmation } from './confirmation-entry.ts';
 
 /**
+ * What the booking now is. A departure under five weeks away is booked as
+ * an optional booking, subject to availability checks (spec section 2, Step
+ * 1 notice): it is not confirmed yet, and the page must not say it is.
+ */
+function BookingOutcome({ confirmation }: { confirmation: Confirmation }) {
+  if (confirmation.bookingStatus === 'Optional') {
+    return (
+      <Notice tone="info" title="Your optional booking has been received" titleAs="p" role="status">
+        <p>
+          Your booking of {confirmation.tourName} is an optional booking, subject to availability checks. Our team will be in touch to
+          confirm it.
+        </p>
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="success" role="status">
+      <p>Your booking of {confirmation.tourName} is confirmed.</p>
+    </Notice>
+  );
+}
+
+/**
  * Step 5, the final view of /booking-confirmation (spec section 2): the
  * reference, what was paid and what is left, the promise of the confirmation
  * e-mail, and the way into the account (or to sign in first). The booking
@@ -36,9 +59,7 @@ export function ConfirmationView({ confirmation, signedIn }: { confirmation: Con
       />
       <div className="card confirmation__card">
         <h2 className="confirmation__heading">Thank you for your booking</h2>
-        <Notice tone="success" role="status">
-          <p>Your booking of {confirmation.tourName} is confirmed.</p>
-        </Notice>
+        <BookingOutcome confirmation={confirmation} />
         <div className="reference-card confirmation__reference">
           <p className="reference-card__label">Your booking reference</p>
           <p className="reference-card__value">{confirmation.reference}</p>

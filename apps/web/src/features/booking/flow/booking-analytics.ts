@@ -1,3 +1,4 @@
+import { MINOR_PER_MAJOR } from '@tours/domain';
 import { useEffect, useRef } from 'react';
 import { pushAnalyticsEvent } from '../../../lib/analytics.ts';
 
@@ -50,7 +51,7 @@ export interface PaymentEventFigures {
   option: string;
 }
 
-const major = (minorUnits: number) => Math.round(minorUnits) / 100;
+const major = (minorUnits: number) => Math.round(minorUnits) / MINOR_PER_MAJOR;
 
 /**
  * add_payment_info is pushed when the provider reports the card payment

@@ -1,9 +1,19 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONFIRM_GRACE_MS } from '../payment/confirm-payment.ts';
 import { useBookingStore } from '../store/booking-store.ts';
 import { usePaymentStore } from '../store/payment-store.ts';
 import { DETAILS, QUERY, resetBookingStores, seedActiveBooking } from '../testing/booking-fixtures.ts';
+import { mockPaymentApi } from '../testing/payment-fixtures.ts';
 import { useBookingSession } from './use-booking-session.ts';
+
+/** The card was charged and the confirmation's answer has not come: a booking at 4a holding the provider's payment id. */
+function seedPaidBooking(expiresIn: number) {
+  seedActiveBooking('4a');
+  useBookingStore.setState((state) => ({ activeBooking: { ...state.activeBooking!, expiresAt: Date.now() + expiresIn } }));
+  usePaymentStore.getState().setPrePaymentDetails(DETAILS);
+  usePaymentStore.getState().paymentSucceeded('pay_1', DETAILS.deposit.value);
+}
 
 beforeEach(() => resetBookingStores());
 
@@ -61,5 +71,54 @@ describe('booking session', () => {
       version: 0,
       state: { bookingTab: 2, bookingURL: '/book?tour=MHW-VIE&departure=2027-03-04&currency=GBP' },
     });
+  });
+});
+
+describe('a payment awaiting its confirmation', () => {
+  it("is kept and its confirmation resumed when the tab is reopened after the session went 'Inactive Session'", async () => {
+    const api = mockPaymentApi({ confirm: () => new Promise<Response>(() => undefined) });
+    seedPaidBooking(-60_000);
+    const { result } = renderHook(() => useBookingSession(QUERY));
+    expect(result.current).toMatchObject({ ready: true, timedOut: false, paidBookingPath: null });
+    expect(useBookingStore.getState()).toMatchObject({ step: '4a', activeBooking: { id: 100_042 } });
+    expect(usePaymentStore.getState()).toMatchObject({ checkoutId: 'pay_1', prePaymentDetails: DETAILS });
+    await vi.waitFor(() => expect(api.callsTo('/confirm').map((call) => call.body)).toEqual([{ payment_id: 'pay_1', currency: 'GBP' }]));
+  });
+
+  it('is not restarted for another booking in the URL: the visitor is taken back to the paid one', () => {
+    mockPaymentApi({ confirm: () => new Promise<Response>(() => undefined) });
+    seedPaidBooking(60_000);
+    const { result } = renderHook(() => useBookingSession({ ...QUERY, tour: 'TSG-SIC' }));
+    expect(result.current.paidBookingPath).toBe('/book?tour=MHW-VIE&departure=2027-03-04&currency=GBP');
+    expect(useBookingStore.getState()).toMatchObject({ origin: QUERY, activeBooking: { id: 100_042 } });
+    expect(usePaymentStore.getState().checkoutId).toBe('pay_1');
+  });
+
+  it('outlives the token lapsing while the page is open, and the session ends 90 s after the answer', async () => {
+    vi.useFakeTimers();
+    let answer: (response: Response) => void = () => undefined;
+    mockPaymentApi({ confirm: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    seedPaidBooking(30_000);
+    const { result } = renderHook(() => useBookingSession(QUERY));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(120_000)));
+    expect(useBookingStore.getState().activeBooking).not.toBeNull();
+    expect(usePaymentStore.getState().checkoutId).toBe('pay_1');
+    act(() => result.current.restart());
+    expect(usePaymentStore.getState().checkoutId).toBe('pay_1');
+
+    await act(async () => {
+      answer(new Response(JSON.stringify({ data: { status: 'confirmed', reference: 'MER-480153' } }), { headers: { 'Content-Type': 'application/json' } }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(useBookingStore.getState()).toMatchObject({ step: '5a', tokenTimeout: 90 });
+    await act(async () => void (await vi.advanceTimersByTimeAsync(90_000)));
+    expect(useBookingStore.getState().activeBooking).toBeNull();
+  });
+
+  it('is let go once the server no longer takes its confirmation (a day after the token lapsed)', () => {
+    seedPaidBooking(-CONFIRM_GRACE_MS - 1);
+    renderHook(() => useBookingSession(QUERY));
+    expect(useBookingStore.getState()).toMatchObject({ step: '1', activeBooking: null });
+    expect(usePaymentStore.getState().checkoutId).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { saveBookingUrl } from '../../../lib/saved-booking-url.ts';
 import { bookingPath, bookingQueryKey, sameBookingQuery, type BookingQuery } from '../booking-query.ts';
+import { holdsUnansweredPayment, resumeConfirmation } from '../payment/confirm-payment.ts';
 import { bookingSessionStatus, useBookingStore, type BookingFlowData } from '../store/booking-store.ts';
-import { resetPayment } from '../store/payment-store.ts';
+import { awaitingConfirmation, resetPayment, usePaymentStore } from '../store/payment-store.ts';
 
 export interface BookingSession {
   /** False until the stored booking has been checked against the URL; nothing stale is shown before. */
@@ -17,11 +18,20 @@ export interface BookingSession {
    * screen rather than a fresh booking form inviting a second payment.
    */
   endedUnconfirmed: { bookingId: number } | null;
+  /**
+   * The booking page of a paid booking still waiting for its confirmation,
+   * when the URL names another booking: the visitor is taken back there, and
+   * the other booking can start once the server has answered.
+   */
+  paidBookingPath: string | null;
 }
 
-function restartFrom(query: BookingQuery): void {
+/** False when a payment awaits the server's answer: the booking and its payment id are kept whatever the URL or the clock says. */
+function restartFrom(query: BookingQuery): boolean {
+  if (holdsUnansweredPayment()) return false;
   useBookingStore.getState().restart(query);
   resetPayment();
+  return true;
 }
 
 /**
@@ -31,20 +41,28 @@ function restartFrom(query: BookingQuery): void {
  * clearing the booking and payment stores. An active booking for the same
  * query resumes where the visitor was. The restart also happens the moment
  * the token lapses while the page is open.
+ *
+ * Except after payment: a booking whose card payment awaits the server's
+ * answer is never restarted, and its confirmation is resumed on arrival
+ * (a reload, a reopened tab), within the day the server still takes it.
  */
 export function useBookingSession(query: BookingQuery): BookingSession {
   const key = bookingQueryKey(query);
   const [checkedKey, setCheckedKey] = useState<string | null>(null);
   const [timedOut, setTimedOut] = useState(false);
   const [endedUnconfirmed, setEndedUnconfirmed] = useState<{ bookingId: number } | null>(null);
+  const [paidBookingPath, setPaidBookingPath] = useState<string | null>(null);
   const expiresAt = useBookingStore((state) => state.activeBooking?.expiresAt ?? null);
+  const awaiting = usePaymentStore(awaitingConfirmation);
 
   // Before paint, so a stale step of another booking never flashes up.
   useLayoutEffect(() => {
     const state = useBookingStore.getState();
     const sameQuery = sameBookingQuery(state.origin, query);
-    const inactive = bookingSessionStatus(state) === 'Inactive Session';
-    if (!sameQuery || inactive) {
+    if (holdsUnansweredPayment()) {
+      setPaidBookingPath(sameQuery || !state.origin ? null : bookingPath(state.origin));
+      void resumeConfirmation();
+    } else if (!sameQuery || bookingSessionStatus(state) === 'Inactive Session') {
       const lapsed = sameQuery ? sessionEnd(state) : 'none';
       setTimedOut(lapsed === 'timed-out');
       if (lapsed === 'unconfirmed' && state.activeBooking) setEndedUnconfirmed({ bookingId: state.activeBooking.id });
@@ -60,16 +78,17 @@ export function useBookingSession(query: BookingQuery): BookingSession {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
+  // The session ends when the token lapses; a paid booking's only once the server's answer has come (and its 90 s begun).
   useEffect(() => {
-    if (expiresAt === null) return;
+    if (expiresAt === null || awaiting) return;
     const expire = () => {
       const state = useBookingStore.getState();
       // Already started again (on arrival, before this effect ran): nothing more has lapsed.
       if (!state.activeBooking) return;
       const lapsed = sessionEnd(state);
+      if (!restartFrom(query)) return;
       setTimedOut(lapsed === 'timed-out');
-      if (lapsed === 'unconfirmed' && state.activeBooking) setEndedUnconfirmed({ bookingId: state.activeBooking.id });
-      restartFrom(query);
+      if (lapsed === 'unconfirmed') setEndedUnconfirmed({ bookingId: state.activeBooking.id });
     };
     const remaining = expiresAt - Date.now();
     if (remaining <= 0) {
@@ -79,16 +98,16 @@ export function useBookingSession(query: BookingQuery): BookingSession {
     const handle = setTimeout(expire, remaining);
     return () => clearTimeout(handle);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [expiresAt, key]);
+  }, [expiresAt, key, awaiting]);
 
   const restart = useCallback(() => {
+    if (!restartFrom(query)) return;
     setTimedOut(false);
     setEndedUnconfirmed(null);
-    restartFrom(query);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  return { ready: checkedKey === key, timedOut, restart, endedUnconfirmed };
+  return { ready: checkedKey === key, timedOut, restart, endedUnconfirmed, paidBookingPath };
 }
 
 /**

@@ -1,22 +1,35 @@
-import { ALERTS } from '@tours/domain';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALERTS, type MinorUnits } from '@tours/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAlertStore } from '../../../lib/alerts.ts';
+import { clearPersistedStores } from '../../../lib/storage.ts';
 import { jsonResponse } from '../../../test/fetch-mock.ts';
 import { useBookingStore } from '../store/booking-store.ts';
-import { usePaymentStore } from '../store/payment-store.ts';
+import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
 import { resetBookingStores, TOUR } from '../testing/booking-fixtures.ts';
 import { mockPaymentApi, seedReview } from '../testing/payment-fixtures.ts';
-import { confirmPayment, forgetRunningConfirmations, recordSuccessfulPayment } from './confirm-payment.ts';
+import {
+  confirmPayment,
+  confirmRetryDelay,
+  CONFIRM_GRACE_MS,
+  forgetRunningConfirmations,
+  holdsUnansweredPayment,
+  recordSuccessfulPayment,
+  resumeConfirmation,
+} from './confirm-payment.ts';
 
 const CONTEXT = { product: { code: TOUR.code, name: TOUR.name, currency: 'GBP' }, currency: 'GBP' as const, phone: '020 7946 0018' };
 const alerts = () => useAlertStore.getState().alerts.map((alert) => alert.message);
+const failure = (status: number, code = 'SERVICE_FAILURE') => jsonResponse({ error: { code, message: `Failed with ${status}` } }, status);
+const CONFIRMED = { data: { status: 'confirmed', reference: 'MER-123456' } };
 
 beforeEach(() => {
   resetBookingStores();
-  forgetRunningConfirmations();
   window.dataLayer = [];
   seedReview();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
+
+afterEach(() => forgetRunningConfirmations());
 
 describe('recording the payment', () => {
   it('records a payment id once: a repeated success message changes nothing', () => {
@@ -32,45 +45,142 @@ describe('confirming the booking', () => {
   it('sends one confirmation for one payment id, however many callers ask at once or later', async () => {
     const api = mockPaymentApi();
     usePaymentStore.getState().paymentSucceeded('pay_1', null);
-    const answers = await Promise.all([confirmPayment('pay_1', CONTEXT), confirmPayment('pay_1', CONTEXT)]);
-    expect(answers).toEqual(['confirmed', 'confirmed']);
+    const answers = await Promise.all([confirmPayment('pay_1', CONTEXT), confirmPayment('pay_1', CONTEXT), resumeConfirmation()]);
+    expect(answers).toEqual(['confirmed', 'confirmed', 'confirmed']);
     expect(await confirmPayment('pay_1', CONTEXT)).toBe('skipped');
     expect(api.callsTo('/confirm')).toHaveLength(1);
     expect(api.fetchMock.mock.calls[0]![1]?.headers).toMatchObject({ Authorization: 'Bearer booking-token' });
     expect(useBookingStore.getState().step).toBe('5a');
   });
 
-  it('asks again when the answer was lost, since the money has been taken', async () => {
+  it('backs off 1 s, 2 s, 4 s, 8 s, then every 10 s, without limit', () => {
+    expect([1, 2, 3, 4, 5, 6, 50].map(confirmRetryDelay)).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000]);
+  });
+
+  it('asks again with the same id after lost answers and server errors, says it is checking, and keeps asking until settled', async () => {
     vi.useFakeTimers();
-    let attempts = 0;
-    const api = mockPaymentApi({
-      confirm: () => {
-        attempts += 1;
-        return attempts < 3 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse({ data: { status: 'confirmed', reference: 'MER-123456' } });
-      },
-    });
-    usePaymentStore.getState().paymentSucceeded('pay_1', null);
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => failure(500, 'INTERNAL'),
+      () => failure(502),
+      () => failure(503),
+      () => failure(503),
+      () => failure(503),
+      () => failure(504),
+      () => jsonResponse(CONFIRMED),
+    ];
+    let attempt = 0;
+    const api = mockPaymentApi({ confirm: () => answers[attempt++]!() });
+    usePaymentStore.getState().paymentSucceeded('pay_1', 65_100 as MinorUnits);
     const outcome = confirmPayment('pay_1', CONTEXT);
+
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.callsTo('/confirm')).toHaveLength(1);
+    expect(usePaymentStore.getState().confirmation).toBe('sending');
     await vi.advanceTimersByTimeAsync(999);
     expect(api.callsTo('/confirm')).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(api.callsTo('/confirm')).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(3_000);
+    // Two tries have failed: the page now says the payment is being checked.
+    expect(usePaymentStore.getState().confirmation).toBe('checking');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(api.callsTo('/confirm')).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(api.callsTo('/confirm')).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(api.callsTo('/confirm')).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(api.callsTo('/confirm')).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(api.callsTo('/confirm')).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(20_000);
+
     expect(await outcome).toBe('confirmed');
-    expect(usePaymentStore.getState().postPaymentDetails).toEqual({ status: 'confirmed', reference: 'MER-123456' });
+    expect(api.callsTo('/confirm').map((call) => call.body)).toEqual(Array.from({ length: 8 }, () => ({ payment_id: 'pay_1', currency: 'GBP' })));
+    expect(usePaymentStore.getState()).toMatchObject({ postPaymentDetails: { status: 'confirmed', reference: 'MER-123456' }, confirmation: null });
+    expect(useBookingStore.getState()).toMatchObject({ step: '5a', unconfirmed: false });
+    expect(alerts()).toEqual([]);
   });
 
-  it('a refusal is not repeated: the booking is unconfirmed, with the alert and 90 s left', async () => {
-    const api = mockPaymentApi({ confirm: () => jsonResponse({ error: { code: 'VALIDATION_FAILED', message: 'Not this booking' } }, 400) });
+  it('shows the unconfirmed state only when the server answers unconfirmed', async () => {
+    mockPaymentApi({ confirm: () => jsonResponse({ data: { status: 'unconfirmed', reference: '100042' } }) });
     usePaymentStore.getState().paymentSucceeded('pay_1', null);
-    const before = Date.now();
     expect(await confirmPayment('pay_1', CONTEXT)).toBe('unconfirmed');
+    expect(useBookingStore.getState()).toMatchObject({ unconfirmed: true, tokenTimeout: 90 });
+    expect(alerts()).toEqual([ALERTS.unableToConfirm('020 7946 0018').message]);
+  });
+
+  it('a 400 refusal is not repeated: the alert, the payment id forgotten, and the visitor may pay again', async () => {
+    const api = mockPaymentApi({ confirm: () => failure(400, 'VALIDATION_FAILED') });
+    usePaymentStore.getState().paymentSucceeded('pay_1', 65_100 as MinorUnits);
+    expect(await confirmPayment('pay_1', CONTEXT)).toBe('refused');
     expect(api.callsTo('/confirm')).toHaveLength(1);
     expect(alerts()).toEqual([ALERTS.unableToConfirm('020 7946 0018').message]);
-    const booking = useBookingStore.getState();
-    expect(booking).toMatchObject({ unconfirmed: true, tokenTimeout: 90 });
-    expect(booking.activeBooking!.expiresAt).toBeGreaterThanOrEqual(before + 90_000);
-    expect(booking.activeBooking!.expiresAt).toBeLessThanOrEqual(Date.now() + 90_000);
-    expect(usePaymentStore.getState().processing).toBe(false);
+    expect(usePaymentStore.getState()).toMatchObject({ checkoutId: null, amountPaid: null, processing: false, confirmation: null });
+    expect(useBookingStore.getState()).toMatchObject({ unconfirmed: false, step: '4a', tokenTimeout: 3600 });
+  });
+
+  it.each([
+    ['the booking token is past its grace', 401, 'UNAUTHORIZED'],
+    ['an answer the page cannot act on', 404, 'NOT_FOUND'],
+  ])('stops asking by itself when %s, keeping the payment id for a retry', async (_, status, code) => {
+    const api = mockPaymentApi({ confirm: () => failure(status, code) });
+    usePaymentStore.getState().paymentSucceeded('pay_1', 65_100 as MinorUnits);
+    expect(await confirmPayment('pay_1', CONTEXT)).toBe('stalled');
+    expect(api.callsTo('/confirm')).toHaveLength(1);
+    expect(alerts()).toEqual([ALERTS.unableToConfirm('020 7946 0018').message]);
+    expect(usePaymentStore.getState()).toMatchObject({ checkoutId: 'pay_1', confirmation: 'stalled', processing: false });
+    expect(awaitingConfirmation(usePaymentStore.getState())).toBe(true);
+    expect(useBookingStore.getState().unconfirmed).toBe(false);
+  });
+
+  it('stops asking once the booking is let go (a logout)', async () => {
+    vi.useFakeTimers();
+    const api = mockPaymentApi({ confirm: () => failure(503) });
+    usePaymentStore.getState().paymentSucceeded('pay_1', null);
+    const outcome = confirmPayment('pay_1', CONTEXT);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(api.callsTo('/confirm')).toHaveLength(3);
+    clearPersistedStores();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await outcome).toBe('skipped');
+    expect(api.callsTo('/confirm')).toHaveLength(3);
+  });
+
+  it('shows the availability-error screen when a booking with nothing to pay has lost its places', async () => {
+    mockPaymentApi({ confirm: () => failure(409) });
+    expect(await confirmPayment(null, CONTEXT)).toBe('unavailable');
+    expect(useBookingStore.getState()).toMatchObject({ availability: false, unconfirmed: false });
+    expect(usePaymentStore.getState()).toMatchObject({ confirmation: null, processing: false });
+  });
+
+  it('confirms a booking with nothing to pay without a payment id', async () => {
+    const api = mockPaymentApi();
+    expect(await confirmPayment(null, CONTEXT)).toBe('confirmed');
+    expect(api.callsTo('/confirm').map((call) => call.body)).toEqual([{ currency: 'GBP' }]);
+    expect(useBookingStore.getState().step).toBe('5a');
+    expect(window.dataLayer?.map((entry) => entry.event)).toEqual(['purchase']);
+    expect(alerts()).toEqual([]);
+  });
+});
+
+describe('a payment awaiting its answer', () => {
+  it('is held until the server answers, within the day its token is still taken for confirmation', () => {
+    expect(holdsUnansweredPayment()).toBe(false);
+    usePaymentStore.getState().paymentSucceeded('pay_1', null);
+    const expiresAt = useBookingStore.getState().activeBooking!.expiresAt;
+    expect(holdsUnansweredPayment(expiresAt + 1)).toBe(true);
+    expect(holdsUnansweredPayment(expiresAt + CONFIRM_GRACE_MS - 1)).toBe(true);
+    expect(holdsUnansweredPayment(expiresAt + CONFIRM_GRACE_MS)).toBe(false);
+    usePaymentStore.getState().confirmationAnswered({ status: 'confirmed', reference: 'MER-123456' });
+    expect(holdsUnansweredPayment()).toBe(false);
+  });
+
+  it('is confirmed again from what the stores kept', async () => {
+    const api = mockPaymentApi();
+    usePaymentStore.setState({ checkoutId: 'pay_9' });
+    expect(await resumeConfirmation()).toBe('confirmed');
+    expect(api.callsTo('/confirm').map((call) => call.body)).toEqual([{ payment_id: 'pay_9', currency: 'GBP' }]);
+    expect(window.dataLayer?.at(-1)).toMatchObject({ event: 'purchase', tour_code: 'MHW-VIE', reference: 'MER-480153' });
   });
 });

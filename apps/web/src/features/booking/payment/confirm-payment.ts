@@ -1,16 +1,22 @@
 import { ALERTS, type CurrencyCode, type PostPaymentDetails } from '@tours/domain';
 import { addAlert } from '../../../lib/alerts.ts';
-import { isApiRequestError } from '../../../lib/api-error.ts';
+import { CLIENT_ERROR_CODES, isApiRequestError } from '../../../lib/api-error.ts';
+import { getRegionContact } from '../../../lib/region.ts';
 import { postConfirm } from '../api/payment-api.ts';
 import { pushPaymentEvent, type BookingEventProduct } from '../flow/booking-analytics.ts';
 import { useBookingStore } from '../store/booking-store.ts';
-import { usePaymentStore } from '../store/payment-store.ts';
+import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
+import { useProductStore } from '../store/product-store.ts';
 
 /**
  * After the provider took the money (spec section 4, Step 4 payment): record
- * the payment id, then confirm the booking. One payment id is confirmed once
- * on this page however often the provider, a double click or a reload asks;
- * the API is idempotent as well, so a repeat that slips through is harmless.
+ * the payment id, then confirm the booking until the server answers. The
+ * server's confirmation is idempotent for one payment id, and it settles the
+ * payment on its own as well (the provider's notifications, reconciliation),
+ * so asking again is always safe and giving up is never needed: a lost
+ * answer or a server still settling (5xx, 503 SERVICE_FAILURE) is asked
+ * again with the same id, with back-off, for as long as the page is open.
+ * Only the server's own 'unconfirmed' shows the unconfirmed screen.
  */
 
 export interface ConfirmContext {
@@ -20,12 +26,45 @@ export interface ConfirmContext {
   phone: string;
 }
 
-export type ConfirmOutcome = 'confirmed' | 'unconfirmed' | 'skipped';
+/**
+ * - confirmed / unconfirmed: the server's answer, acted on;
+ * - refused: a 400, the payment id proves nothing for this booking; it is forgotten;
+ * - stalled: the server will not answer this page (401 past the token's grace, or an answer it cannot act on); the id is kept;
+ * - unavailable: a booking with nothing to pay lost its places (no money was taken): the availability-error screen;
+ * - skipped: nothing (left) to confirm.
+ */
+export type ConfirmOutcome = 'confirmed' | 'unconfirmed' | 'refused' | 'stalled' | 'unavailable' | 'skipped';
 
-/** Waits before each retry of a confirmation whose answer never came: the money is taken, so it is worth asking again. */
-export const CONFIRM_RETRY_DELAYS_MS = [1_000, 3_000] as const;
+/** Back-off between tries: 1 s, 2 s, 4 s, 8 s, then every 10 s. */
+export const CONFIRM_RETRY_FIRST_DELAY_MS = 1_000;
+export const CONFIRM_RETRY_MAX_DELAY_MS = 10_000;
+/** After this many failed tries the page tells the visitor the payment is being checked, rather than leaving a spinner. */
+export const CHECKING_AFTER_FAILURES = 2;
 
-const running = new Map<string, Promise<ConfirmOutcome>>();
+export const confirmRetryDelay = (failures: number): number =>
+  Math.min(CONFIRM_RETRY_FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1), CONFIRM_RETRY_MAX_DELAY_MS);
+
+/**
+ * How long after its booking token lapsed the server still takes a payment's
+ * confirmation (ADR 0003, the expired-token grace). Beyond it the answer is
+ * a 401 whatever the page does, and the payment is the server's and staff's.
+ */
+export const CONFIRM_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** A card payment is waiting for the server's answer, which can still come: the booking and its payment id must be kept. */
+export function holdsUnansweredPayment(now: number = Date.now()): boolean {
+  const active = useBookingStore.getState().activeBooking;
+  return active !== null && awaitingConfirmation(usePaymentStore.getState()) && now < active.expiresAt + CONFIRM_GRACE_MS;
+}
+
+/** The zero-total booking's key among running confirmations: it has no payment id. */
+const NO_CARD_PAYMENT = '\u0000no-card-payment';
+
+interface Running {
+  promise: Promise<ConfirmOutcome>;
+  controller: AbortController;
+}
+const running = new Map<string, Running>();
 
 const paymentFigures = () => {
   const payment = usePaymentStore.getState();
@@ -49,60 +88,157 @@ export function recordSuccessfulPayment(paymentId: string, product: BookingEvent
   return true;
 }
 
-/** POST /bookings/confirm once per payment id; concurrent callers share the one call. */
-export function confirmPayment(paymentId: string, context: ConfirmContext): Promise<ConfirmOutcome> {
+/**
+ * POST /bookings/confirm for a payment id (null: a zero-total booking, no
+ * card payment) until the server answers; concurrent callers share the one
+ * run. A payment already answered on this page is not asked about again.
+ */
+export function confirmPayment(paymentId: string | null, context: ConfirmContext): Promise<ConfirmOutcome> {
   const payment = usePaymentStore.getState();
-  if (payment.checkoutId === paymentId && payment.postPaymentDetails !== null) return Promise.resolve('skipped');
-  const pending = running.get(paymentId);
-  if (pending) return pending;
-  const call = confirmOnce(paymentId, context).finally(() => running.delete(paymentId));
-  running.set(paymentId, call);
-  return call;
+  if (payment.postPaymentDetails !== null && (paymentId === null || payment.checkoutId === paymentId)) return Promise.resolve('skipped');
+  const key = paymentId ?? NO_CARD_PAYMENT;
+  const pending = running.get(key);
+  if (pending) return pending.promise;
+  const controller = new AbortController();
+  const entry: Running = {
+    controller,
+    promise: confirmUntilAnswered(paymentId, context, controller.signal).finally(() => {
+      if (running.get(key) === entry) running.delete(key);
+    }),
+  };
+  running.set(key, entry);
+  return entry.promise;
 }
 
-async function confirmOnce(paymentId: string, context: ConfirmContext): Promise<ConfirmOutcome> {
-  const booking = useBookingStore.getState().activeBooking;
-  if (!booking) return 'skipped';
-  usePaymentStore.getState().setProcessing(true);
-
-  let details: PostPaymentDetails | null = null;
-  try {
-    details = await withRetries(() => postConfirm(booking, paymentId, context.currency));
-  } catch (error) {
-    console.error('The booking could not be confirmed after payment', error);
-  }
-
+/**
+ * Picks up a paid booking whose confirmation a reload, a reopened tab or a
+ * lapsed session cut short, from what the stores kept: nothing else of the
+ * page needs to be shown for the confirmation to go on.
+ */
+export function resumeConfirmation(): Promise<ConfirmOutcome> {
   const payment = usePaymentStore.getState();
-  if (details) payment.confirmationAnswered(details);
-  else payment.setProcessing(false);
+  if (!awaitingConfirmation(payment) || payment.checkoutId === null) return Promise.resolve('skipped');
+  return confirmPayment(payment.checkoutId, contextFromStores());
+}
 
-  if (details?.status === 'confirmed') {
+function contextFromStores(): ConfirmContext {
+  const booking = useBookingStore.getState();
+  const product = useProductStore.getState();
+  const currency = booking.origin?.currency ?? product.currency;
+  return {
+    product: { code: booking.origin?.tour ?? product.tour?.code ?? '', name: booking.summary.mainProduct?.name ?? product.tour?.name ?? '', currency },
+    currency,
+    phone: getRegionContact().phone,
+  };
+}
+
+/** Whether this page still waits for this confirmation: a logout, a new booking or an answer elsewhere ends the asking. */
+function stillWaiting(paymentId: string | null, bookingId: number): boolean {
+  const payment = usePaymentStore.getState();
+  if (useBookingStore.getState().activeBooking?.id !== bookingId || payment.postPaymentDetails !== null) return false;
+  return paymentId === null || payment.checkoutId === paymentId;
+}
+
+type FailureReaction = 'retry' | 'refused' | 'stalled' | 'unavailable';
+
+/**
+ * A lost answer or a server still settling is asked again; a 400 is the
+ * server's refusal; places gone on a booking with nothing to pay are the
+ * spec's SERVICE_FAILURE (availability false); anything else the server will
+ * not answer any differently.
+ */
+function reactionTo(error: unknown, paymentId: string | null): FailureReaction {
+  if (!isApiRequestError(error)) return 'stalled';
+  if (error.status === 0) return error.code === CLIENT_ERROR_CODES.network ? 'retry' : 'stalled';
+  if (error.status === 400) return 'refused';
+  if (paymentId === null && error.status === 409 && error.code === 'SERVICE_FAILURE') return 'unavailable';
+  if (error.status === 408 || error.status === 429 || error.status >= 500) return 'retry';
+  return 'stalled';
+}
+
+async function confirmUntilAnswered(paymentId: string | null, context: ConfirmContext, signal: AbortSignal): Promise<ConfirmOutcome> {
+  const booking = useBookingStore.getState().activeBooking;
+  if (!booking || !stillWaiting(paymentId, booking.id)) return 'skipped';
+  usePaymentStore.getState().setProcessing(true);
+  usePaymentStore.getState().setConfirmationPhase('sending');
+
+  for (let failures = 0; ; ) {
+    let details: PostPaymentDetails;
+    try {
+      details = await postConfirm(booking, paymentId, context.currency, signal);
+    } catch (error) {
+      if (signal.aborted || !stillWaiting(paymentId, booking.id)) return 'skipped';
+      const reaction = reactionTo(error, paymentId);
+      if (reaction === 'refused') return refused(paymentId, context, error);
+      if (reaction === 'stalled') return stalled(context, error);
+      if (reaction === 'unavailable') return unavailable();
+      failures += 1;
+      if (failures >= CHECKING_AFTER_FAILURES) usePaymentStore.getState().setConfirmationPhase('checking');
+      await pause(confirmRetryDelay(failures), signal);
+      if (signal.aborted || !stillWaiting(paymentId, booking.id)) return 'skipped';
+      continue;
+    }
+    if (!stillWaiting(paymentId, booking.id)) return 'skipped';
+    return answered(details, context);
+  }
+}
+
+function answered(details: PostPaymentDetails, context: ConfirmContext): ConfirmOutcome {
+  usePaymentStore.getState().confirmationAnswered(details);
+  if (details.status === 'confirmed') {
     useBookingStore.getState().purchaseCompleted();
     pushPaymentEvent('purchase', context.product, paymentFigures(), details.reference);
     return 'confirmed';
   }
-  // Paid but not confirmed (the server says so, or never answered): staff follow it up (spec section 8).
+  // Paid and recorded, but not confirmed: staff follow it up (spec sections 2 and 8).
   addAlert(ALERTS.unableToConfirm(context.phone));
   useBookingStore.getState().bookingUnconfirmed();
   return 'unconfirmed';
 }
 
-/** Only a lost answer is worth repeating (no network, a gateway error); a refusal stands. */
-const worthRetrying = (error: unknown) => isApiRequestError(error) && (error.status === 0 || error.status >= 502);
-
-async function withRetries<T>(call: () => Promise<T>): Promise<T> {
-  for (const delay of CONFIRM_RETRY_DELAYS_MS) {
-    try {
-      return await call();
-    } catch (error) {
-      if (!worthRetrying(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
+function refused(paymentId: string | null, context: ConfirmContext, error: unknown): ConfirmOutcome {
+  console.error(`The server refused to confirm ${paymentId ?? 'the booking without payment'}`, error);
+  addAlert(ALERTS.unableToConfirm(context.phone));
+  if (paymentId === null) {
+    usePaymentStore.getState().setConfirmationPhase(null);
+    usePaymentStore.getState().setProcessing(false);
+  } else {
+    usePaymentStore.getState().confirmationRefused();
   }
-  return call();
+  return 'refused';
 }
 
-/** For tests: a fresh page knows of no confirmation under way. */
+function stalled(context: ConfirmContext, error: unknown): ConfirmOutcome {
+  console.error('The booking could not be confirmed from this page', error);
+  addAlert(ALERTS.unableToConfirm(context.phone));
+  usePaymentStore.getState().setConfirmationPhase('stalled');
+  usePaymentStore.getState().setProcessing(false);
+  return 'stalled';
+}
+
+function unavailable(): ConfirmOutcome {
+  usePaymentStore.getState().setConfirmationPhase(null);
+  usePaymentStore.getState().setProcessing(false);
+  useBookingStore.getState().setAvailability(false);
+  return 'unavailable';
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const handle = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(handle);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/** For tests: a fresh page knows of no confirmation under way, and the old one stops asking. */
 export function forgetRunningConfirmations(): void {
+  for (const entry of running.values()) entry.controller.abort();
   running.clear();
 }

@@ -9,26 +9,31 @@ import {
 } from '@tours/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { addAlert } from '../../../lib/alerts.ts';
-import { requestPaymentToken } from '../api/payment-api.ts';
+import { requestPaymentToken } from '../../../lib/card-payment/payment-token.ts';
+import { reactionTo } from '../../../lib/card-payment/provider-sdk.ts';
 import type { BookingEventProduct } from '../flow/booking-analytics.ts';
 import type { ActiveBooking } from '../store/booking-store.ts';
 import { awaitingConfirmation, usePaymentStore, type OpenedPayment } from '../store/payment-store.ts';
-import { confirmPayment, recordSuccessfulPayment } from './confirm-payment.ts';
+import { confirmPayment, recordSuccessfulPayment, type ConfirmContext, type ConfirmOutcome } from './confirm-payment.ts';
 import { payerKey, tokenRequestFor } from './payer.ts';
-import { reactionTo } from './provider-sdk.ts';
 
 /**
  * The card payment of step 4a as a sequence (spec sections 4 and 9): the
  * terms ticked; the payment fields enabled 3 s later; the token requested 2 s
- * after that; the provider's form initialised 500 ms after the token (in
- * CardForm); then the provider's messages. Every stage is shown, so the page
- * never looks frozen. A change of amount or payer, or a restart, starts again
- * from the token with the same delays; the stale token is discarded.
+ * after that, for the server's current amount (never before the page has
+ * it); the provider's form initialised 500 ms after the token (in CardForm);
+ * then the provider's messages. Every stage is shown, so the page never looks
+ * frozen. A change of amount or payer, or a restart, starts again from the
+ * token with the same delays; the stale token is discarded. A booking whose
+ * total is 0 has no card payment: once the terms are ticked it is confirmed
+ * with 'Confirm Booking'.
  */
 
 export type PaymentStage =
   | 'terms'
   | 'unlocking'
+  | 'figures'
+  | 'figures-error'
   | 'billing'
   | 'nothing-to-pay'
   | 'preparing'
@@ -51,6 +56,9 @@ export interface PaymentPipelineInput {
   payer: Payer | null;
   option: PaymentOption;
   amount: MinorUnits;
+  /** Whether the page holds the server's current figures yet (GET /bookings/payment-details), and asking again. */
+  figures: 'loading' | 'ready' | 'error';
+  refreshFigures: () => void;
   /** Replaced in tests: jsdom cannot reload. */
   reload?: () => void;
 }
@@ -69,7 +77,13 @@ export interface PaymentPipeline {
   restart: () => void;
   onProviderMessage: (token: string, message: unknown) => void;
   onFormFailure: (token: string) => void;
+  /** 'Confirm Booking' of a booking with nothing to pay. */
+  confirmWithoutPayment: () => Promise<ConfirmOutcome>;
+  /** Asks about the paid booking again after the page stopped asking by itself. */
+  retryConfirmation: () => void;
 }
+
+const confirmContext = ({ product, currency, phone }: PaymentPipelineInput): ConfirmContext => ({ product, currency, phone });
 
 interface Keyed<T> {
   key: string;
@@ -77,7 +91,7 @@ interface Keyed<T> {
 }
 
 export function usePaymentPipeline(input: PaymentPipelineInput): PaymentPipeline {
-  const { booking, currency, product, phone, payer, option, amount } = input;
+  const { payer, option, amount, figures } = input;
   const [termsAcceptedAt, setTermsAcceptedAt] = useState<number | null>(null);
   const [unlockedFor, setUnlockedFor] = useState<number | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -97,9 +111,9 @@ export function usePaymentPipeline(input: PaymentPipelineInput): PaymentPipeline
   const isStopped = stopped?.key === key;
   const isFailed = failedFor === key;
 
-  const latest = useRef({ booking, currency, product, phone, payer, option, amount, key, reload: input.reload });
+  const latest = useRef({ ...input, key });
   useEffect(() => {
-    latest.current = { booking, currency, product, phone, payer, option, amount, key, reload: input.reload };
+    latest.current = { ...input, key };
   });
 
   // The payment fields unlock 3 s after the terms are ticked.
@@ -110,7 +124,8 @@ export function usePaymentPipeline(input: PaymentPipelineInput): PaymentPipeline
   }, [termsAcceptedAt]);
 
   // The token, 2 s after the fields unlock or after anything it depends on changed.
-  const wantsToken = unlocked && payer !== null && amount > 0 && !isStopped && !isFailed && !expired && checkoutId === null;
+  const wantsToken =
+    unlocked && figures === 'ready' && payer !== null && amount > 0 && !isStopped && !isFailed && !expired && checkoutId === null;
   useEffect(() => {
     if (!wantsToken) return;
     usePaymentStore.getState().discardToken();
@@ -119,7 +134,7 @@ export function usePaymentPipeline(input: PaymentPipelineInput): PaymentPipeline
       const now = latest.current;
       if (!now.payer) return;
       const body = tokenRequestFor({ bookingId: now.booking.id, currency: now.currency, amount: now.amount, payer: now.payer });
-      requestPaymentToken(now.booking, body, controller.signal).then(
+      requestPaymentToken(now.booking.token, body, controller.signal).then(
         (opened) => {
           if (controller.signal.aborted) return;
           usePaymentStore.getState().tokenOpened(opened, { amount: now.amount, option: now.option });
@@ -141,8 +156,7 @@ export function usePaymentPipeline(input: PaymentPipelineInput): PaymentPipeline
   // Paid: confirm, now or after a reload that cut the confirmation short. The outcome moves the flow on.
   useEffect(() => {
     if (checkoutId === null) return;
-    const { product: forProduct, currency: inCurrency, phone: quoting } = latest.current;
-    void confirmPayment(checkoutId, { product: forProduct, currency: inCurrency, phone: quoting });
+    void confirmPayment(checkoutId, confirmContext(latest.current));
   }, [checkoutId]);
 
   const setTermsAccepted = useCallback((accepted: boolean) => {
@@ -190,28 +204,20 @@ export function usePaymentPipeline(input: PaymentPipelineInput): PaymentPipeline
     if (usePaymentStore.getState().paymentToken?.token === forToken) setFailedFor(latest.current.key);
   }, []);
 
-  const stage: PaymentStage =
-    checkoutId !== null
-      ? 'confirming'
-      : expired
-        ? 'expired'
-        : termsAcceptedAt === null
-          ? 'terms'
-          : !unlocked
-            ? 'unlocking'
-            : isStopped
-              ? 'stopped'
-              : isFailed
-                ? 'error'
-                : payer === null
-                  ? 'billing'
-                  : amount <= 0
-                    ? 'nothing-to-pay'
-                    : !token
-                      ? 'preparing'
-                      : readyToken !== token.token
-                        ? 'loading'
-                        : 'open';
+  const confirmWithoutPayment = useCallback(async () => {
+    const outcome = await confirmPayment(null, confirmContext(latest.current));
+    // Refused: the total is no longer 0 (changed in another tab, say), so the page takes the server's figures again.
+    if (outcome === 'refused') latest.current.refreshFigures();
+    return outcome;
+  }, []);
+
+  const retryConfirmation = useCallback(() => {
+    const paid = usePaymentStore.getState();
+    if (!awaitingConfirmation(paid) || paid.checkoutId === null) return;
+    void confirmPayment(paid.checkoutId, confirmContext(latest.current));
+  }, []);
+
+  const stage = stageOf({ checkoutId, expired, termsAcceptedAt, figures, amount, unlocked, isStopped, isFailed, payer, token, readyToken });
 
   return {
     stage,
@@ -224,5 +230,38 @@ export function usePaymentPipeline(input: PaymentPipelineInput): PaymentPipeline
     restart,
     onProviderMessage,
     onFormFailure,
+    confirmWithoutPayment,
+    retryConfirmation,
   };
+}
+
+interface StageFacts {
+  checkoutId: string | null;
+  expired: boolean;
+  termsAcceptedAt: number | null;
+  figures: PaymentPipelineInput['figures'];
+  amount: MinorUnits;
+  unlocked: boolean;
+  isStopped: boolean;
+  isFailed: boolean;
+  payer: Payer | null;
+  token: OpenedPayment | null;
+  readyToken: string | null;
+}
+
+/** The first thing the payment waits on, in the order the visitor meets them. */
+function stageOf(facts: StageFacts): PaymentStage {
+  if (facts.checkoutId !== null) return 'confirming';
+  if (facts.expired) return 'expired';
+  if (facts.termsAcceptedAt === null) return 'terms';
+  // No card form to unlock: the booking is confirmed as soon as the terms are accepted.
+  if (facts.figures === 'ready' && facts.amount <= 0) return 'nothing-to-pay';
+  if (!facts.unlocked) return 'unlocking';
+  if (facts.figures === 'loading') return 'figures';
+  if (facts.figures === 'error') return 'figures-error';
+  if (facts.isStopped) return 'stopped';
+  if (facts.isFailed) return 'error';
+  if (facts.payer === null) return 'billing';
+  if (!facts.token) return 'preparing';
+  return facts.readyToken !== facts.token.token ? 'loading' : 'open';
 }

@@ -29,7 +29,7 @@ import {
 import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { persistOptions, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { clearBookingUrl } from '../../../lib/saved-booking-url.ts';
 import { bookingQuerySchema, type BookingQuery } from '../booking-query.ts';
 
@@ -227,6 +227,7 @@ export const useBookingStore = create<BookingState>()(
     persistOptions<BookingState, typeof bookingStateSchema>(STORAGE_KEYS.booking, bookingStateSchema),
   ),
 );
+registerPersistedStore(STORAGE_KEYS.booking, () => useBookingStore.getState().restart(null));
 
 function leadContactOf(created: CreatedBooking): LeadContact | null {
   const lead = created.booking.passengers.find((passenger) => passenger.is_lead) ?? created.booking.passengers[0];

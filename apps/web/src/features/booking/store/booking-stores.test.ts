@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../../lib/storage.ts';
-import { clearBookingStores, useBookingInProgress } from '../booking-status.ts';
+import { clearPersistedStores, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { useBookingInProgress } from '../booking-status.ts';
 import { createdBooking, DETAILS, QUERY, resetBookingStores, TOUR } from '../testing/booking-fixtures.ts';
 import { usePassengerStore } from './passenger-store.ts';
 import { bookingSessionStatus, bookingStateSchema, useBookingStore } from './booking-store.ts';
@@ -143,15 +143,19 @@ describe('the booking in progress, for the rest of the site', () => {
     expect(result.current).toBe(true);
   });
 
-  it('logout clears the booking, payment, product and passenger stores', () => {
+  it('logout clears the booking, payment, product and passenger stores, in memory and in storage', () => {
     useBookingStore.getState().bookingCreated(createdBooking());
     usePaymentStore.getState().setPrePaymentDetails(DETAILS);
     useProductStore.getState().setProduct(TOUR, 'GBP');
     usePassengerStore.getState().addSecond();
-    clearBookingStores();
+    clearPersistedStores();
     expect(useBookingStore.getState().activeBooking).toBeNull();
     expect(usePaymentStore.getState().prePaymentDetails).toBeNull();
     expect(useProductStore.getState().tour).toBeNull();
     expect(usePassengerStore.getState().count).toBe(1);
+    for (const entry of [STORAGE_KEYS.booking, STORAGE_KEYS.payment, STORAGE_KEYS.product, STORAGE_KEYS.passengers]) expect(stored(entry)).toBeNull();
+    // Nothing comes back with the stores' next change.
+    useBookingStore.getState().goToStep('1', 'forward');
+    expect(stored(STORAGE_KEYS.booking)).toMatchObject({ activeBooking: null });
   });
 });

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { create } from 'zustand';
 import { persist, type PersistOptions } from 'zustand/middleware';
-import { persistOptions, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
 
 /**
  * The step 1 passenger list (spec section 3, Passenger (booking flow)): the
@@ -149,3 +149,4 @@ export const usePassengerStore = create<PassengerState>()(
 
 /** For code outside React (logout clears every store, spec section 4). */
 export const resetPassengers = (): void => usePassengerStore.getState().reset();
+registerPersistedStore(STORAGE_KEYS.passengers, resetPassengers);

@@ -63,6 +63,33 @@ describe('payment store transitions', () => {
     expect(payment()).toMatchObject({ processing: false, paymentToken: null, postPaymentDetails: { reference: 'MER-480153' } });
   });
 
+  it("takes the server's figures at review: the chosen option while offered, the token only while its amount is payable", () => {
+    payment().chooseOption('full');
+    payment().tokenOpened(tokenAnswer(1), { amount: DETAILS.total_price.value, option: 'full' });
+    payment().figuresRefreshed({ details: DETAILS, promotion: null });
+    expect(payment()).toMatchObject({ paymentOption: 'full', paymentToken: { token: 'ptok_1' } });
+
+    const dearer = { ...DETAILS, total_price: { ...DETAILS.total_price, value: 470_000 as MinorUnits } };
+    payment().figuresRefreshed({ details: dearer, promotion: null });
+    expect(payment()).toMatchObject({ prePaymentDetails: dearer, paymentOption: 'full', paymentToken: null, validPromotionalCode: false });
+    expect(storedPayment()).toMatchObject({ prePaymentDetails: dearer });
+
+    payment().figuresRefreshed(PROMOTION);
+    expect(payment()).toMatchObject({ promotion: PROMOTION.promotion, validPromotionalCode: true, paymentOption: 'full' });
+    payment().figuresRefreshed({ details: DETAILS, promotion: null });
+    expect(payment()).toMatchObject({ promotion: null, validPromotionalCode: false });
+  });
+
+  it('a refused payment id is forgotten, so the visitor can pay again; the phase of a confirmation is never stored', () => {
+    opened();
+    payment().paymentSucceeded('pay_1', 65_100 as MinorUnits);
+    payment().setConfirmationPhase('checking');
+    expect(storedPayment()).not.toHaveProperty('confirmation');
+    payment().confirmationRefused();
+    expect(payment()).toMatchObject({ checkoutId: null, amountPaid: null, paymentToken: null, processing: false, confirmation: null });
+    expect(awaitingConfirmation(payment())).toBe(false);
+  });
+
   it('drops a stored token of another shape rather than using it', async () => {
     window.sessionStorage.setItem(STORAGE_KEYS.payment.key, JSON.stringify({ version: 0, state: { paymentToken: 'ptok_old', paymentOption: 'full' } }));
     await usePaymentStore.persist.rehydrate();

@@ -1,14 +1,17 @@
 import {
+  amountToPay,
   componentSchema,
   defaultPaymentOption,
   minorUnitsSchema,
   PAYMENT_OPTIONS,
+  paymentOptions,
   paymentTokenSchema,
   postPaymentDetailsSchema,
   prePaymentDetailsSchema,
   type AppliedPromotion,
   type Component,
   type MinorUnits,
+  type PaymentDetails,
   type PaymentOption,
   type PaymentToken,
   type PostPaymentDetails,
@@ -17,7 +20,7 @@ import {
 import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { persistOptions, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
 
 /**
  * The payment state of the booking flow (spec section 3, Payment state), in
@@ -32,6 +35,16 @@ export const openedPaymentSchema = paymentTokenSchema.extend({
 });
 export type OpenedPayment = z.infer<typeof openedPaymentSchema>;
 
+/**
+ * Where the confirmation of a payment stands on this page: the call is out
+ * ('sending'); its answers keep getting lost or the server is still settling
+ * the payment, so the page says it is checking and keeps asking ('checking');
+ * or the server will not say (the booking token is past its grace, or an
+ * answer the page cannot act on), so the page stops asking by itself
+ * ('stalled') while the payment id is kept for a retry or a reload.
+ */
+export type ConfirmationPhase = 'sending' | 'checking' | 'stalled';
+
 export interface PaymentData {
   agentBooking: boolean;
   prePaymentDetails: PrePaymentDetails | null;
@@ -44,13 +57,19 @@ export interface PaymentData {
   altBilling: boolean;
   /** True while a payment runs (card form open, or confirming); never persisted, since a reload ends it. */
   processing: boolean;
-  /** The card provider's payment id from its success message: kept so a reload mid-confirmation confirms it again, never pays again. */
+  /**
+   * The card provider's payment id from its success message. Kept (and
+   * persisted) until the server has answered its confirmation, so a reload,
+   * a reopened tab or a lapsed session confirms it again and never pays again.
+   */
   checkoutId: string | null;
   /** What that payment took, in minor units (the amount its token was opened for). */
   amountPaid: MinorUnits | null;
   bookingSessionExpired: boolean;
   /** The last payment request expired and the page reloaded: 4a says so until a new payment starts. */
   paymentExpired: boolean;
+  /** Never persisted: a reload starts the confirmation afresh. */
+  confirmation: ConfirmationPhase | null;
 }
 
 interface PaymentActions {
@@ -58,6 +77,13 @@ interface PaymentActions {
   setPrePaymentDetails: (details: PrePaymentDetails) => void;
   /** A valid code: its component, the server's new totals, and full payment (no deposit with a promotion). */
   applyPromotion: (applied: AppliedPromotion) => void;
+  /**
+   * The server's current figures at review (GET /bookings/payment-details):
+   * they replace whatever this tab remembered, since another tab may have
+   * changed the selections or the promotion. The chosen option stays while
+   * it is still offered; a token opened for an amount no longer payable goes.
+   */
+  figuresRefreshed: (figures: PaymentDetails) => void;
   /** A change of option discards the token: it was opened for the other amount. */
   chooseOption: (option: PaymentOption) => void;
   /** A change of payer discards the token: the provider's form prints the payer. */
@@ -70,6 +96,9 @@ interface PaymentActions {
   /** The provider took the money: from here on the booking is confirmed, never paid again. */
   paymentSucceeded: (paymentId: string, amount: MinorUnits | null) => void;
   confirmationAnswered: (details: PostPaymentDetails) => void;
+  setConfirmationPhase: (phase: ConfirmationPhase | null) => void;
+  /** The server refused the payment id (400: unknown, declined, another booking's): it is forgotten, so the visitor can pay again. */
+  confirmationRefused: () => void;
   reset: () => void;
 }
 
@@ -89,6 +118,7 @@ export const initialPaymentData = (): PaymentData => ({
   amountPaid: null,
   bookingSessionExpired: false,
   paymentExpired: false,
+  confirmation: null,
 });
 
 export const paymentStateSchema = z.object({
@@ -114,6 +144,25 @@ export const usePaymentStore = create<PaymentState>()(
       applyPromotion: ({ promotion, details }) =>
         // With a promotion the deposit is never offered (spec section 4), so the full amount is what is paid.
         set({ promotion, validPromotionalCode: true, prePaymentDetails: details, paymentOption: 'full', paymentToken: null }),
+      figuresRefreshed: ({ details, promotion }) =>
+        set((state) => {
+          if (JSON.stringify([details, promotion]) === JSON.stringify([state.prePaymentDetails, state.promotion])) return state;
+          const promotionActive = promotion !== null;
+          const paymentOption = paymentOptions(details, promotionActive).includes(state.paymentOption)
+            ? state.paymentOption
+            : promotionActive
+              ? 'full'
+              : defaultPaymentOption(details);
+          const token = state.paymentToken;
+          const tokenStillPayable = token !== null && amountToPay(details, token.option, promotionActive) === token.amount;
+          return {
+            prePaymentDetails: details,
+            promotion,
+            validPromotionalCode: promotionActive,
+            paymentOption,
+            paymentToken: tokenStillPayable ? token : null,
+          };
+        }),
       chooseOption: (paymentOption) =>
         set((state) => (state.paymentOption === paymentOption ? state : { paymentOption, paymentToken: null })),
       setAltBilling: (altBilling) => set((state) => (state.altBilling === altBilling ? state : { altBilling, paymentToken: null })),
@@ -122,7 +171,9 @@ export const usePaymentStore = create<PaymentState>()(
       setProcessing: (processing) => set({ processing }),
       paymentRequestExpired: () => set({ paymentToken: null, processing: false, paymentExpired: true }),
       paymentSucceeded: (checkoutId, amountPaid) => set({ checkoutId, amountPaid, processing: true, paymentExpired: false }),
-      confirmationAnswered: (postPaymentDetails) => set({ postPaymentDetails, processing: false, paymentToken: null }),
+      confirmationAnswered: (postPaymentDetails) => set({ postPaymentDetails, processing: false, paymentToken: null, confirmation: null }),
+      setConfirmationPhase: (confirmation) => set({ confirmation }),
+      confirmationRefused: () => set({ checkoutId: null, amountPaid: null, paymentToken: null, processing: false, confirmation: null }),
       reset: () => set(initialPaymentData()),
     }),
     persistOptions<PaymentState, typeof paymentStateSchema>(STORAGE_KEYS.payment, paymentStateSchema),
@@ -130,6 +181,7 @@ export const usePaymentStore = create<PaymentState>()(
 );
 
 export const resetPayment = (): void => usePaymentStore.getState().reset();
+registerPersistedStore(STORAGE_KEYS.payment, resetPayment);
 
 /** Paid, but the booking not yet confirmed on this page: confirmation must run (again), and no new payment may start. */
 export const awaitingConfirmation = (state: Pick<PaymentData, 'checkoutId' | 'postPaymentDetails'>): boolean =>

@@ -2,7 +2,7 @@ import { currencyCodeSchema, tourSchema, type CurrencyCode, type Tour } from '@t
 import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { persistOptions, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
 import type { BookingQuery } from '../booking-query.ts';
 
 /**
@@ -35,6 +35,7 @@ export const useProductStore = create<ProductState>()(
     persistOptions<ProductState, typeof productStateSchema>(STORAGE_KEYS.product, productStateSchema),
   ),
 );
+registerPersistedStore(STORAGE_KEYS.product, () => useProductStore.getState().reset());
 
 /** Whether the stored product is the departure the query asks for. */
 export function productMatches(product: ProductData, query: BookingQuery): product is ProductData & { tour: Tour } {

@@ -12,8 +12,12 @@ import type {
 } from '@tours/domain';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { useBookingStore, type ActiveBooking, type FlowPassenger } from '../store/booking-store.ts';
+import { usePaymentStore } from '../store/payment-store.ts';
 import type { BookingQuery } from '../booking-query.ts';
-import { clearBookingStores } from '../booking-status.ts';
+import { clearPersistedStores } from '../../../lib/storage.ts';
+import { forgetRunningConfirmations } from '../payment/confirm-payment.ts';
+import '../store/passenger-store.ts';
+import '../store/product-store.ts';
 
 /** Test data for the booking flow: a Vienna-like tour with every kind of option. */
 const money = (value: number) => ({ value: value as MinorUnits, currency_code: 'GBP' as const });
@@ -163,6 +167,7 @@ export interface ApiOverrides {
   selections?: () => Response;
   tour?: Tour;
   bookingTour?: () => Response;
+  confirm?: () => Response | Promise<Response>;
 }
 
 /** The API as the booking flow calls it; every request is recorded for assertions. */
@@ -184,12 +189,19 @@ export function mockBookingApi(overrides: ApiOverrides = {}) {
       return overrides.selections?.() ?? jsonResponse({ data: DETAILS });
     }
     if (path === '/api/config/marketing-sources') return jsonResponse({ data: { items: [] } });
+    if (path === '/api/bookings/confirm' && overrides.confirm) return overrides.confirm();
+    if (path === '/api/bookings/payment-details') {
+      // The server agrees with the figures the selections call left.
+      const { prePaymentDetails, promotion } = usePaymentStore.getState();
+      return jsonResponse({ data: { details: prePaymentDetails ?? DETAILS, promotion } });
+    }
     return jsonResponse({ error: { code: 'NOT_FOUND', message: `No mock for ${path}` } }, 404);
   });
   return { fetchMock, requests };
 }
 
-/** Every store of the flow back to its defaults (the test setup clears storage, not memory). */
+/** Every store of the flow back to its defaults (the test setup clears storage, not memory), and no confirmation left asking. */
 export function resetBookingStores(): void {
-  clearBookingStores();
+  forgetRunningConfirmations();
+  clearPersistedStores();
 }

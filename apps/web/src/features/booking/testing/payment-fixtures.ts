@@ -1,12 +1,10 @@
-import type { AppliedPromotion, MinorUnits, PaymentToken, PostPaymentDetails, PrePaymentDetails } from '@tours/domain';
-import { vi } from 'vitest';
+import type { AppliedPromotion, MinorUnits, PaymentDetails, PaymentToken, PostPaymentDetails, PrePaymentDetails } from '@tours/domain';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import type { CardFormSdk } from '../payment/provider-sdk.ts';
 import { useBookingStore, type LeadContact } from '../store/booking-store.ts';
 import { usePaymentStore } from '../store/payment-store.ts';
 import { ACTIVE, BOOKING_TOUR, DETAILS, PASSENGERS, QUERY } from './booking-fixtures.ts';
 
-/** Test data and stand-ins for review and payment: the API's payment calls and the provider's SDK. */
+/** Test data and stand-ins for review and payment: the API's payment calls (the provider's SDK is test/card-provider.ts). */
 
 export const LEAD_CONTACT: LeadContact = {
   email: 'margaret.hale@example.com',
@@ -53,6 +51,15 @@ export interface PaymentApiOptions {
   confirm?: () => Response | Promise<Response>;
   promotion?: (code: string) => Response;
   token?: () => Response;
+  /** GET /bookings/payment-details; by default the server agrees with what the page holds. */
+  paymentDetails?: () => Response | Promise<Response>;
+}
+
+/** The figures the page holds, as GET /bookings/payment-details would answer them. */
+export function heldFigures(): PaymentDetails {
+  const { prePaymentDetails, promotion } = usePaymentStore.getState();
+  if (!prePaymentDetails) throw new Error('No figures held');
+  return { details: prePaymentDetails, promotion };
 }
 
 export interface RecordedCall {
@@ -73,45 +80,9 @@ export function mockPaymentApi(options: PaymentApiOptions = {}) {
       return options.confirm?.() ?? jsonResponse({ data: { status: 'confirmed', reference: 'MER-480153' } satisfies PostPaymentDetails });
     }
     if (path === '/api/bookings/promotion') return options.promotion?.(String(body?.code)) ?? jsonResponse({ data: PROMOTION });
+    if (path === '/api/bookings/payment-details') return options.paymentDetails?.() ?? jsonResponse({ data: heldFigures() });
     return jsonResponse({ error: { code: 'NOT_FOUND', message: `No mock for ${path}` } }, 404);
   });
   const callsTo = (suffix: string) => calls.filter((call) => call.path.endsWith(suffix));
   return { fetchMock, calls, callsTo };
-}
-
-export interface FakeSdk {
-  sdk: CardFormSdk;
-  mounts: { token: string; container: HTMLElement; send: (message: unknown) => void; destroyed: boolean }[];
-  /** The provider's message to the form mounted last. */
-  send: (message: unknown) => void;
-}
-
-/**
- * The provider's SDK as the page sees it once its script has run. The real
- * one checks each message's origin and frame before calling onMessage; here
- * a test plays the part of that checked frame.
- */
-export function installFakeSdk(): FakeSdk {
-  const mounts: FakeSdk['mounts'] = [];
-  const sdk: CardFormSdk = {
-    mount: vi.fn((container: HTMLElement, options: { token: string; onMessage: (message: unknown) => void }) => {
-      const entry = { token: options.token, container, send: options.onMessage, destroyed: false };
-      mounts.push(entry);
-      return {
-        destroy: () => {
-          entry.destroyed = true;
-        },
-      };
-    }),
-  };
-  window.SandboxPay = sdk;
-  return {
-    sdk,
-    mounts,
-    send: (message) => {
-      const last = mounts.at(-1);
-      if (!last || last.destroyed) throw new Error('No card form is mounted');
-      last.send(message);
-    },
-  };
 }

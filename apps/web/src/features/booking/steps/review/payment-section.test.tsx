@@ -1,44 +1,21 @@
 import { ALERTS, type MinorUnits, type PrePaymentDetails } from '@tours/domain';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAlertStore } from '../../../../lib/alerts.ts';
+import { resetProviderScripts } from '../../../../lib/card-payment/provider-sdk.ts';
+import { installFakeSdk, type FakeSdk } from '../../../../test/card-provider.ts';
 import { forgetRunningConfirmations } from '../../payment/confirm-payment.ts';
-import { resetProviderScripts } from '../../payment/provider-sdk.ts';
 import { useBookingStore } from '../../store/booking-store.ts';
 import { usePaymentStore } from '../../store/payment-store.ts';
-import { DETAILS, PASSENGERS, resetBookingStores, TOUR } from '../../testing/booking-fixtures.ts';
-import { DAY_TRIP_DETAILS, installFakeSdk, mockPaymentApi, PROMOTION, seedReview, type FakeSdk } from '../../testing/payment-fixtures.ts';
-import { ReviewStep } from './review-step.tsx';
-
-const PRODUCT = { code: TOUR.code, name: TOUR.name, currency: 'GBP' };
-const TERMS = 'I have read and accept the terms and conditions';
+import { DETAILS, resetBookingStores } from '../../testing/booking-fixtures.ts';
+import { DAY_TRIP_DETAILS, mockPaymentApi, PROMOTION } from '../../testing/payment-fixtures.ts';
+import { advance, alerts, isDisabled, openCardForm as openWith, option, renderReview as render, shows, terms, useFakeClock } from '../../testing/review-harness.tsx';
 
 let sdk: FakeSdk;
 let reload: ReturnType<typeof vi.fn<() => void>>;
 
-function renderReview(details: PrePaymentDetails = DETAILS) {
-  seedReview(details);
-  return render(<ReviewStep tour={TOUR} currency="GBP" offered={null} passengers={PASSENGERS} product={PRODUCT} reload={reload} />);
-}
-
-/** Moves the fake clock and lets the promises that were waiting on it settle. */
-const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
-const terms = () => screen.getByRole('checkbox', { name: TERMS });
-const option = (name: RegExp) => screen.getByRole('radio', { name });
-/** Inside a disabled fieldset the control's own `disabled` stays false; :disabled is what the browser honours. */
-const isDisabled = (element: HTMLElement) => element.matches(':disabled');
-const shows = (text: string | RegExp) => screen.queryAllByText(text).length > 0;
-const alerts = () => useAlertStore.getState().alerts.map((alert) => alert.message);
-
-/** Ticks the terms and runs the delays until the provider's form is mounted and ready. */
-async function openCardForm() {
-  fireEvent.click(terms());
-  // One step per delay: each timer is set once React has rendered what the previous one changed.
-  await advance(3_000);
-  await advance(2_000);
-  await advance(500);
-  act(() => sdk.send({ source: 'sandbox-pay', type: 'ready' }));
-}
+const renderReview = (details: PrePaymentDetails = DETAILS) => render(details, reload);
+const openCardForm = () => openWith(sdk);
 
 beforeEach(() => {
   resetBookingStores();
@@ -47,7 +24,7 @@ beforeEach(() => {
   sdk = installFakeSdk();
   reload = vi.fn<() => void>();
   window.dataLayer = [];
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  useFakeClock();
 });
 
 afterEach(() => {

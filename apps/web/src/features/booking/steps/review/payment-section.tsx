@@ -1,19 +1,20 @@
-import { ALERTS, amountToPay, OPERATOR, paymentOptions, VALIDATION, type CurrencyCode, type PrePaymentDetails } from '@tours/domain';
+import { ALERTS, amountToPay, OPERATOR, paymentOptions, VALIDATION, type CurrencyCode, type PaymentOption, type PrePaymentDetails } from '@tours/domain';
 import { useRef, useState, type RefObject } from 'react';
+import { CardForm } from '../../../../components/card-payment/card-form.tsx';
+import { PaymentWait } from '../../../../components/card-payment/payment-wait.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../../components/ui/field.tsx';
 import { Notice } from '../../../../components/ui/notice.tsx';
 import { useRegionContact } from '../../../../lib/region.ts';
 import type { BookingEventProduct } from '../../flow/booking-analytics.ts';
 import { leadPayer, payerWith, type BillingAddress } from '../../payment/payer.ts';
-import { usePaymentPipeline, type PaymentPipeline } from '../../payment/use-payment-pipeline.ts';
+import { usePaymentPipeline, type PaymentPipeline, type PaymentPipelineInput } from '../../payment/use-payment-pipeline.ts';
 import { useBookingStore, type ActiveBooking, type FlowPassenger } from '../../store/booking-store.ts';
 import { usePassengerStore } from '../../store/passenger-store.ts';
 import { usePaymentStore } from '../../store/payment-store.ts';
 import { BillingAddressForm } from './billing-address.tsx';
-import { CardForm } from './card-form.tsx';
 import { PaymentOptions } from './payment-options.tsx';
-import { ConfirmingOverlay, PaymentWait, UnlockProgress } from './payment-status.tsx';
+import { CHECKING_BOOKING_TEXT, PaymentConfirmationStatus, UnlockProgress } from './payment-status.tsx';
 
 interface PaymentSectionProps {
   booking: ActiveBooking;
@@ -21,6 +22,9 @@ interface PaymentSectionProps {
   product: BookingEventProduct;
   passengers: FlowPassenger[];
   details: PrePaymentDetails;
+  /** Whether the server's current figures have replaced the remembered ones; no card payment is opened before. */
+  figures: PaymentPipelineInput['figures'];
+  refreshFigures: () => void;
   /** Replaced in tests: jsdom cannot reload. */
   reload?: () => void;
 }
@@ -28,9 +32,11 @@ interface PaymentSectionProps {
 /**
  * The payment half of step 4a (spec sections 2 and 4): the terms, then the
  * payment options and billing address, then the provider's card form, each
- * unlocked in turn after the spec's delays (see usePaymentPipeline).
+ * unlocked in turn after the spec's delays (see usePaymentPipeline). A
+ * booking with nothing to pay (a promotion covers it) has no card form: the
+ * terms, then 'Confirm Booking'.
  */
-export function PaymentSection({ booking, currency, product, passengers, details, reload }: PaymentSectionProps) {
+export function PaymentSection({ booking, currency, product, passengers, details, figures, refreshFigures, reload }: PaymentSectionProps) {
   const { phone } = useRegionContact();
   const chosen = usePaymentStore((state) => state.paymentOption);
   const promotionActive = usePaymentStore((state) => state.validPromotionalCode);
@@ -47,7 +53,12 @@ export function PaymentSection({ booking, currency, product, passengers, details
   const amount = amountToPay(details, option, promotionActive);
   const lead = leadPayer(passengers.find((passenger) => passenger.is_lead) ?? passengers[0], leadContact, leadDraft);
   const payer = payerWith(lead, billing, altBilling);
-  const pipeline = usePaymentPipeline({ booking, currency, product, phone, payer, option, amount, reload });
+  const pipeline = usePaymentPipeline({ booking, currency, product, phone, payer, option, amount, figures, refreshFigures, reload });
+  const free = amount <= 0;
+  const askForTerms = () => {
+    setTermsError(true);
+    termsRef.current?.focus();
+  };
 
   return (
     <section className="review-section payment" aria-labelledby="review-payment">
@@ -59,6 +70,52 @@ export function PaymentSection({ booking, currency, product, passengers, details
       ) : null}
       <Terms pipeline={pipeline} error={termsError} setError={setTermsError} boxRef={termsRef} />
       {pipeline.stage === 'unlocking' && pipeline.termsAcceptedAt !== null ? <UnlockProgress since={pipeline.termsAcceptedAt} /> : null}
+      {free ? (
+        <FreeConfirmation pipeline={pipeline} onTermsMissing={askForTerms} />
+      ) : (
+        <CardPaymentFields
+          pipeline={pipeline}
+          details={details}
+          currency={currency}
+          offered={offered}
+          option={option}
+          promotionActive={promotionActive}
+          altBilling={altBilling}
+          hasLead={lead !== null}
+          onBilling={setBilling}
+          onTermsMissing={askForTerms}
+        />
+      )}
+      <div className="payment__stage" aria-live="polite">
+        <StageView pipeline={pipeline} altBilling={altBilling} phone={phone} retryFigures={refreshFigures} />
+      </div>
+      {pipeline.token ? (
+        <div className={`payment__form payment__form--${pipeline.stage}`}>
+          <CardForm key={pipeline.token.token} token={pipeline.token} onMessage={pipeline.onProviderMessage} onFailure={pipeline.onFormFailure} />
+        </div>
+      ) : null}
+      {pipeline.stage === 'confirming' ? <PaymentConfirmationStatus bookingId={booking.id} onRetry={pipeline.retryConfirmation} /> : null}
+    </section>
+  );
+}
+
+interface CardPaymentFieldsProps {
+  pipeline: PaymentPipeline;
+  details: PrePaymentDetails;
+  currency: CurrencyCode;
+  offered: readonly PaymentOption[];
+  option: PaymentOption;
+  promotionActive: boolean;
+  altBilling: boolean;
+  hasLead: boolean;
+  onBilling: (billing: BillingAddress | null) => void;
+  onTermsMissing: () => void;
+}
+
+/** The deposit or full amount, the billing address, and where Next stands on the other steps. */
+function CardPaymentFields({ pipeline, details, currency, offered, option, promotionActive, altBilling, hasLead, onBilling, onTermsMissing }: CardPaymentFieldsProps) {
+  return (
+    <>
       <PaymentOptions
         details={details}
         currency={currency}
@@ -70,7 +127,7 @@ export function PaymentSection({ booking, currency, product, passengers, details
       <div className="payment__billing">
         <CheckboxField
           label="Tick to use a different billing address"
-          hint={lead ? undefined : 'We need the address of the card holder for the payment.'}
+          hint={hasLead ? undefined : 'We need the address of the card holder for the payment.'}
           checked={altBilling}
           disabled={!pipeline.fieldsEnabled}
           onChange={(event) => usePaymentStore.getState().setAltBilling(event.target.checked)}
@@ -79,33 +136,40 @@ export function PaymentSection({ booking, currency, product, passengers, details
           // Kept while the fields are locked, so what was typed survives unticking and ticking the terms.
           <fieldset className="payment__billing-fields" disabled={!pipeline.fieldsEnabled}>
             <legend className="visually-hidden">Billing address</legend>
-            <BillingAddressForm onChange={setBilling} />
+            <BillingAddressForm onChange={onBilling} />
           </fieldset>
         ) : null}
       </div>
       {pipeline.stage === 'terms' ? (
         // Where Next stands on the other steps; the form itself comes once the terms are accepted.
         <div className="payment__continue">
-          <Button
-            onClick={() => {
-              setTermsError(true);
-              termsRef.current?.focus();
-            }}
-          >
-            Continue to payment
-          </Button>
+          <Button onClick={onTermsMissing}>Continue to payment</Button>
         </div>
       ) : null}
-      <div className="payment__stage" aria-live="polite">
-        <StageView pipeline={pipeline} altBilling={altBilling} phone={phone} />
-      </div>
-      {pipeline.token ? (
-        <div className={`payment__form payment__form--${pipeline.stage}`}>
-          <CardForm key={pipeline.token.token} token={pipeline.token} onMessage={pipeline.onProviderMessage} onFailure={pipeline.onFormFailure} />
-        </div>
-      ) : null}
-      {pipeline.stage === 'confirming' ? <ConfirmingOverlay /> : null}
-    </section>
+    </>
+  );
+}
+
+/**
+ * Nothing to pay (spec section 4: the agent's 'Confirm Booking' without
+ * payment, here for a total a promotion brought to 0): the booking is
+ * confirmed once the terms are accepted, and the answer is handled like a
+ * paid confirmation.
+ */
+function FreeConfirmation({ pipeline, onTermsMissing }: { pipeline: PaymentPipeline; onTermsMissing: () => void }) {
+  const phase = usePaymentStore((state) => state.confirmation);
+  if (pipeline.stage !== 'terms' && pipeline.stage !== 'nothing-to-pay') return null;
+  const running = phase === 'sending' || phase === 'checking';
+  return (
+    <div className="payment__continue payment__free">
+      <p className="payment__hint">There is nothing to pay on this booking.</p>
+      <Button busy={running} onClick={() => (pipeline.stage === 'terms' ? onTermsMissing() : void pipeline.confirmWithoutPayment())}>
+        Confirm Booking
+      </Button>
+      <p role="status" className="payment__hint">
+        {phase === 'checking' ? CHECKING_BOOKING_TEXT : null}
+      </p>
+    </div>
   );
 }
 
@@ -118,7 +182,8 @@ interface TermsProps {
 
 /** The terms checkbox, with its link and, after an attempt to continue without it, the spec's message (section 5). */
 function Terms({ pipeline, error, setError, boxRef }: TermsProps) {
-  const locked = pipeline.stage === 'confirming' || pipeline.stage === 'expired';
+  const confirmingFree = usePaymentStore((state) => state.confirmation === 'sending' || state.confirmation === 'checking');
+  const locked = pipeline.stage === 'confirming' || pipeline.stage === 'expired' || confirmingFree;
   return (
     <CheckboxField
       ref={boxRef}
@@ -139,8 +204,24 @@ function Terms({ pipeline, error, setError, boxRef }: TermsProps) {
   );
 }
 
-function StageView({ pipeline, altBilling, phone }: { pipeline: PaymentPipeline; altBilling: boolean; phone: string }) {
+interface StageViewProps {
+  pipeline: PaymentPipeline;
+  altBilling: boolean;
+  phone: string;
+  retryFigures: () => void;
+}
+
+function StageView({ pipeline, altBilling, phone, retryFigures }: StageViewProps) {
   switch (pipeline.stage) {
+    case 'figures':
+      return <PaymentWait label="Checking the latest price of your booking…" />;
+    case 'figures-error':
+      return (
+        <Notice tone="danger" title="We could not check the latest price of your booking" titleAs="p">
+          <p>Nothing has been taken from your card. Please try again, or call us on {phone}.</p>
+          <Button onClick={retryFigures}>Try again</Button>
+        </Notice>
+      );
     case 'preparing':
       return <PaymentWait label="Preparing secure payment…" />;
     case 'loading':
@@ -171,12 +252,6 @@ function StageView({ pipeline, altBilling, phone }: { pipeline: PaymentPipeline;
       return (
         <Notice tone="warning" title="This payment request has expired" titleAs="p">
           <p>The page will reload so that you can start the payment again.</p>
-        </Notice>
-      );
-    case 'nothing-to-pay':
-      return (
-        <Notice tone="info">
-          <p>There is nothing to pay by card on this booking. Please call us on {phone} to confirm it.</p>
         </Notice>
       );
     default:

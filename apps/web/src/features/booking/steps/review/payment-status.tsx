@@ -1,13 +1,21 @@
-import { PAYMENT_FIELDS_ENABLE_DELAY_MS } from '@tours/domain';
+import { ALERTS, PAYMENT_FIELDS_ENABLE_DELAY_MS } from '@tours/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Notice } from '../../../../components/ui/notice.tsx';
+import { useRegionContact } from '../../../../lib/region.ts';
+import { usePaymentStore } from '../../store/payment-store.ts';
 
 /**
  * The waits of the payment (spec section 9) made visible: a bar that fills
- * while the payment options unlock, a spinner while the secure form is
- * prepared, and a blocking notice while the booking is confirmed.
+ * while the payment options unlock, and, once the card was charged, a
+ * blocking notice while the booking is confirmed, or what to do when this
+ * page cannot get the answer.
  */
+
+export const CHECKING_PAYMENT_TEXT =
+  'We have received your payment and are confirming your booking. This can take a moment; please keep this page open.';
+export const CHECKING_BOOKING_TEXT = 'We are confirming your booking. This can take a moment; please keep this page open.';
 
 /** Fills over the 3 s between ticking the terms and the payment options unlocking. */
 export function UnlockProgress({ since, durationMs = PAYMENT_FIELDS_ENABLE_DELAY_MS }: { since: number; durationMs?: number }) {
@@ -30,23 +38,35 @@ export function UnlockProgress({ since, durationMs = PAYMENT_FIELDS_ENABLE_DELAY
   );
 }
 
-export function PaymentWait({ label }: { label: string }) {
+/**
+ * After the card was charged: the overlay while the confirmation is asked
+ * for, or, once this page has stopped asking by itself, the notice that
+ * says so and offers to ask again. Never a way to pay a second time.
+ */
+export function PaymentConfirmationStatus({ bookingId, onRetry }: { bookingId: number; onRetry: () => void }) {
+  const phase = usePaymentStore((state) => state.confirmation);
+  const { phone } = useRegionContact();
+  if (phase !== 'stalled') return <ConfirmingOverlay checking={phase === 'checking'} />;
   return (
-    <div className="payment-wait payment-wait--spinner">
-      <Spinner label={label} />
-      <p className="payment-wait__label" aria-hidden="true">
-        {label}
+    <Notice tone="warning" title="Your payment has been taken" titleAs="p" role="alert">
+      <p>{ALERTS.unableToConfirm(phone).message}</p>
+      <p>
+        Your booking number is <strong>{bookingId}</strong>. Please quote it if you contact us.
       </p>
-    </div>
+      <Button variant="secondary" onClick={onRetry}>
+        Check again
+      </Button>
+    </Notice>
   );
 }
 
 /**
  * Confirming the booking after the card was charged: the whole page waits
  * (nothing else should be pressed), focus is held on the notice, and leaving
- * the page asks first, since the confirmation is under way.
+ * the page asks first, since the confirmation is under way. When the answer
+ * is slow to come, the notice says politely that the payment is being checked.
  */
-export function ConfirmingOverlay() {
+export function ConfirmingOverlay({ checking = false }: { checking?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const id = useId();
   useEffect(() => {
@@ -76,8 +96,8 @@ export function ConfirmingOverlay() {
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
-        aria-busy="true"
+        aria-describedby={`${id}-text ${id}-checking`}
+        aria-busy={checking ? undefined : true}
         tabIndex={-1}
         ref={ref}
       >
@@ -85,7 +105,13 @@ export function ConfirmingOverlay() {
         <p className="confirming-overlay__title" id={`${id}-title`}>
           Confirming your booking…
         </p>
-        <p id={`${id}-text`}>Your payment has been taken. Please keep this page open while we confirm your booking.</p>
+        <div>
+          <p id={`${id}-text`}>{checking ? null : 'Your payment has been taken. Please keep this page open while we confirm your booking.'}</p>
+          {/* Present from the start, so screen readers announce the text when it appears. */}
+          <p id={`${id}-checking`} role="status">
+            {checking ? CHECKING_PAYMENT_TEXT : null}
+          </p>
+        </div>
       </div>
     </div>,
     document.body,

@@ -1,10 +1,11 @@
 import { ALERTS, VALIDATION } from '@tours/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { addAlert } from '../../../../lib/alerts.ts';
 import { isApiRequestError } from '../../../../lib/api-error.ts';
 import { getRegionContact } from '../../../../lib/region.ts';
-import { postPromotion } from '../../api/payment-api.ts';
+import { paymentDetailsKey, postPromotion } from '../../api/payment-api.ts';
 import type { ActiveBooking } from '../../store/booking-store.ts';
 import { usePaymentStore } from '../../store/payment-store.ts';
 
@@ -15,6 +16,7 @@ const codeOf = (name: string | undefined): string => name?.replace(/^Promotional
  * The promotional code (spec sections 4 and 5): an empty code is ignored; a
  * code the server refuses shows its message at the field; a valid one is
  * applied once, with the server's new totals, and the field is then closed.
+ * A code applied in another tab arrives with the review's fresh figures.
  */
 export function PromotionField({ booking, locked }: { booking: ActiveBooking; locked: boolean }) {
   const applied = usePaymentStore((state) => state.validPromotionalCode);
@@ -23,6 +25,7 @@ export function PromotionField({ booking, locked }: { booking: ActiveBooking; lo
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const queryClient = useQueryClient();
 
   const apply = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,6 +35,8 @@ export function PromotionField({ booking, locked }: { booking: ActiveBooking; lo
     try {
       usePaymentStore.getState().applyPromotion(await postPromotion(booking, typed));
       setError(null);
+      // A check of the figures sent before the code was applied must not put the old total back.
+      void queryClient.invalidateQueries({ queryKey: paymentDetailsKey(booking.id) });
     } catch (caught) {
       if (isApiRequestError(caught) && caught.status === 400) setError(caught.fields.code ?? VALIDATION.promoInvalid);
       else if (isApiRequestError(caught) && caught.fields.code) setError(caught.fields.code);
@@ -58,7 +63,7 @@ export function PromotionField({ booking, locked }: { booking: ActiveBooking; lo
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={40}
-            value={code}
+            value={applied && code === '' ? codeOf(promotion?.name) : code}
             disabled={applied || locked}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}

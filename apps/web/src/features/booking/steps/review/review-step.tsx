@@ -2,11 +2,12 @@ import type { CurrencyCode, Tour } from '@tours/domain';
 import { useEffect } from 'react';
 import { useBookingEventOnArrival, type BookingEventProduct } from '../../flow/booking-analytics.ts';
 import type { OfferedOptions } from '../../flow/booking-options.ts';
-import { useBookingStore, type FlowPassenger } from '../../store/booking-store.ts';
+import { useBookingStore, type ActiveBooking, type FlowPassenger } from '../../store/booking-store.ts';
 import { awaitingConfirmation, usePaymentStore } from '../../store/payment-store.ts';
 import { PaymentSection } from './payment-section.tsx';
 import { PromotionField } from './promotion-field.tsx';
 import { ReviewDetails } from './review-details.tsx';
+import { useFreshFigures } from './use-fresh-figures.ts';
 import './review.css';
 
 interface ReviewStepProps {
@@ -25,23 +26,38 @@ interface ReviewStepProps {
  * payment. Reaching review without pre-payment details means the booking
  * cannot go on online (availability false).
  */
-export function ReviewStep({ tour, currency, offered, passengers, product, reload }: ReviewStepProps) {
+export function ReviewStep(props: ReviewStepProps) {
+  const booking = useBookingStore((state) => state.activeBooking);
+  return booking ? <Review {...props} booking={booking} /> : null;
+}
+
+function Review({ tour, currency, offered, passengers, product, reload, booking }: ReviewStepProps & { booking: ActiveBooking }) {
   const details = usePaymentStore((state) => state.prePaymentDetails);
   const promotion = usePaymentStore((state) => state.promotion);
   const paid = usePaymentStore(awaitingConfirmation);
-  const booking = useBookingStore((state) => state.activeBooking);
+  const answered = usePaymentStore((state) => state.postPaymentDetails !== null);
+  const figures = useFreshFigures(booking, !paid && !answered);
   useBookingEventOnArrival('booking_review_and_payment', product, details !== null);
 
   useEffect(() => {
     if (!details) useBookingStore.getState().setAvailability(false);
   }, [details]);
 
-  if (!details || !booking) return null;
+  if (!details) return null;
   return (
     <>
       <ReviewDetails tour={tour} currency={currency} offered={offered} passengers={passengers} details={details} promotion={promotion} />
       <PromotionField booking={booking} locked={paid} />
-      <PaymentSection booking={booking} currency={currency} product={product} passengers={passengers} details={details} reload={reload} />
+      <PaymentSection
+        booking={booking}
+        currency={currency}
+        product={product}
+        passengers={passengers}
+        details={details}
+        figures={figures.status}
+        refreshFigures={figures.refresh}
+        reload={reload}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeSdk } from '../testing/payment-fixtures.ts';
+import { installFakeSdk } from '../../test/card-provider.ts';
 import { loadProviderScript, ProviderScriptError, reactionTo, resetProviderScripts } from './provider-sdk.ts';
 
 const URL = 'http://localhost/pay/sdk.js';

@@ -1,13 +1,13 @@
-import { PAYMENT_FORM_INIT_DELAY_MS } from '@tours/domain';
+import { PAYMENT_FORM_INIT_DELAY_MS, type PaymentToken } from '@tours/domain';
 import { useEffect, useRef } from 'react';
-import { loadProviderScript, reactionTo, type MountedCardForm } from '../../payment/provider-sdk.ts';
-import type { OpenedPayment } from '../../store/payment-store.ts';
+import { loadProviderScript, reactionTo, type MountedCardForm } from '../../lib/card-payment/provider-sdk.ts';
+import './card-payment.css';
 
 /** A frame that never says it is ready (the provider refused the token, or never answered) is a failure to open, not a wait for ever. */
 export const FORM_READY_TIMEOUT_MS = 20_000;
 
 interface CardFormProps {
-  token: OpenedPayment;
+  token: Pick<PaymentToken, 'token' | 'script_url'>;
   /** Every message the provider's SDK relays for this token (the SDK has checked origin and frame). */
   onMessage: (token: string, message: unknown) => void;
   /** The script did not load or the form could not be mounted. */
@@ -15,11 +15,12 @@ interface CardFormProps {
 }
 
 /**
- * The provider's inline card form (spec section 7, Third-party), initialised
- * 500 ms after its token arrives (spec section 9): the provider's script is
- * loaded (once per page) and mounts its frame here. A new token is a new
- * form: the parent keys this component by token, and the old frame is
- * destroyed with its listener.
+ * The provider's inline card form (spec section 7, Third-party), for the
+ * booking flow and the account area alike, initialised 500 ms after its
+ * token arrives (spec section 9): the provider's script is loaded (once per
+ * page) and mounts its frame here. A new token is a new form: the parent
+ * keys this component by token, and the old frame is destroyed with its
+ * listener.
  */
 export function CardForm({ token, onMessage, onFailure }: CardFormProps) {
   const containerRef = useRef<HTMLDivElement>(null);

@@ -1,0 +1,213 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * One full stack per Playwright worker, served as `npm start` serves it (SPA,
+ * API and sandboxes on one origin) on its own port and its own fresh embedded
+ * database seeded with the demo, so workers never see each other's bookings,
+ * holds, payments or e-mails. The global set-up builds the web app once and
+ * every worker's server serves that build.
+ */
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const HOST = '127.0.0.1';
+const START_ATTEMPTS = 3;
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** Set by the global set-up for the workers: the run's scratch directory and the build its servers serve. */
+export const RUN_DIR_ENV = 'E2E_RUN_DIR';
+export const WEB_DIST_ENV = 'E2E_WEB_DIST';
+
+export interface WorkerServer {
+  /** http://127.0.0.1:<port>, the worker's baseURL and the server's PUBLIC_URL. */
+  baseURL: string;
+  port: number;
+  dataDir: string;
+  /** Stops the server and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now, chosen by the kernel. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('No port assigned'))));
+    });
+  });
+}
+
+/**
+ * Whether process `pid` holds the listening socket on `port` (Linux /proc), so
+ * a health answer from some other process that took the port is never taken
+ * for our server's. Elsewhere it cannot tell, and trusts the answer.
+ */
+function listensOn(pid: number, port: number): boolean {
+  if (!existsSync('/proc/net/tcp')) return true;
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is HEXIP:HEXPORT; state 0A is LISTEN; the inode is the 10th field.
+      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A' && fields[9]) inodes.add(fields[9]);
+    }
+  }
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends `signal` to the server and its children (it leads its own process group). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  signalGroup(child, 'SIGTERM');
+  const stopped = await Promise.race([exited(child).then(() => true), delay(STOP_TIMEOUT_MS).then(() => false)]);
+  if (!stopped) {
+    signalGroup(child, 'SIGKILL');
+    await exited(child);
+  }
+}
+
+/** The lines a server printed last, to explain why it did not start. */
+function tail(lines: string[]): string {
+  return lines.slice(-40).join('\n');
+}
+
+/** Starts one server on a free port and a fresh data directory; waits until /api/health answers from it. */
+async function startOnce(label: string, dataDir: string, webDist: string | undefined): Promise<WorkerServer> {
+  const port = await freePort();
+  const baseURL = `http://${HOST}:${port}`;
+  const output: string[] = [];
+  // The API itself, as scripts/start.mjs runs it once the web app is built (the global set-up built it).
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')], {
+    cwd: ROOT,
+    // Its own process group, so stopping it stops everything it started, and a Ctrl-C reaches it only through us.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      HOST,
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      SEED: 'demo',
+      // The test-only fault switch (refused in production) for the unconfirmed-booking path.
+      TEST_FAULTS: 'true',
+      ...(webDist ? { WEB_DIST: webDist } : {}),
+    },
+  });
+  const relay = (stream: NodeJS.ReadableStream, to: NodeJS.WriteStream) => {
+    let pending = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        output.push(line);
+        if (output.length > 200) output.shift();
+        to.write(`[server ${label}] ${line}\n`);
+      }
+    });
+  };
+  relay(child.stdout!, process.stdout);
+  relay(child.stderr!, process.stderr);
+  // Never leave a server behind, even when the worker goes down without its teardown.
+  const killOnExit = () => signalGroup(child, 'SIGKILL');
+  process.on('exit', killOnExit);
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let ready = false;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) break;
+    if ((await healthy(baseURL)) && child.pid !== undefined && listensOn(child.pid, port)) {
+      ready = true;
+      break;
+    }
+    await delay(150);
+  }
+  if (!ready) {
+    const why = child.exitCode !== null || child.signalCode !== null ? `exited (${child.exitCode ?? child.signalCode})` : `not healthy after ${READY_TIMEOUT_MS} ms`;
+    await stopChild(child);
+    process.off('exit', killOnExit);
+    throw new Error(`The e2e server for worker ${label} on ${baseURL} ${why}:\n${tail(output)}`);
+  }
+
+  return {
+    baseURL,
+    port,
+    dataDir,
+    async stop() {
+      await stopChild(child);
+      process.off('exit', killOnExit);
+    },
+  };
+}
+
+/** A fresh server for one worker; retries on another port when the chosen one was taken in the meantime. */
+export async function startWorkerServer(label: string): Promise<WorkerServer> {
+  const runDir = process.env[RUN_DIR_ENV] ?? tmpdir();
+  mkdirSync(runDir, { recursive: true });
+  const webDist = process.env[WEB_DIST_ENV];
+  const errors: string[] = [];
+  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+    const dataDir = mkdtempSync(join(runDir, `db-${label}-`));
+    try {
+      const server = await startOnce(label, dataDir, webDist);
+      return {
+        ...server,
+        async stop() {
+          await server.stop();
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  throw new Error(errors.join('\n\n'));
+}
