@@ -1,4 +1,4 @@
-import { BOOKING_TOKEN_TIMEOUT_SECONDS, initialBookingStatus, toIsoDate, VALIDATION, type CreateBookingBody, type createdBookingSchema } from '@tours/domain';
+import { BOOKING_TOKEN_TIMEOUT_SECONDS, initialBookingStatus, VALIDATION, type CreateBookingBody, type createdBookingSchema } from '@tours/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -58,7 +58,7 @@ export async function createBooking(
 
     const party = body.passengers.length;
     const window = { ...departure, brandChannel: tour.brandChannel };
-    if (!isBookableOnline(window, toIsoDate(now))) throw notBookable();
+    if (!isBookableOnline(window, now)) throw notBookable();
     if (departure.placesLeft < party) throw notBookable(`Only ${departure.placesLeft} places are left on this departure.`);
 
     const token = issueBookingToken(now);
