@@ -19,8 +19,8 @@ export async function selectionRoutes(app: FastifyInstance) {
     if (omitsTravelAndAccommodation(session.brandChannel)) {
       throw validationFailed({ allocations: 'Day trips and online talks have no travel arrangements or rooms: send the tour alone to /bookings/selection' });
     }
-    const details = await submit(app.db, { session, allocations: request.body.allocations, now: app.clock.now(), requestId: request.id });
-    await cancelWithdrawnRequests(app, session.bookingId);
+    const { details, withdrawnRequests } = await submit(app.db, { session, allocations: request.body.allocations, now: app.clock.now(), requestId: request.id });
+    if (withdrawnRequests > 0) await cancelWithdrawnRequests(app, session.bookingId);
     return { data: details };
   });
 
@@ -30,8 +30,8 @@ export async function selectionRoutes(app: FastifyInstance) {
     if (!omitsTravelAndAccommodation(session.brandChannel)) {
       throw validationFailed({ tour_id: 'Only day trips and online talks are booked with the tour alone: send the selections to /bookings/selections' });
     }
-    const details = await submit(app.db, { session, allocations: emptyAllocations(), now: app.clock.now(), requestId: request.id });
-    await cancelWithdrawnRequests(app, session.bookingId);
+    const { details, withdrawnRequests } = await submit(app.db, { session, allocations: emptyAllocations(), now: app.clock.now(), requestId: request.id });
+    if (withdrawnRequests > 0) await cancelWithdrawnRequests(app, session.bookingId);
     return { data: details };
   });
 }

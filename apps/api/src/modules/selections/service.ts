@@ -36,14 +36,20 @@ export interface SubmitSelections {
  * once the departure lock is held, so they cannot change before the holds are
  * written.
  */
-export async function submitSelections(db: Database, input: SubmitSelections): Promise<PrePaymentDetails> {
+export interface SubmittedSelections {
+  details: PrePaymentDetails;
+  /** Payment requests withdrawn because the price may have changed; the provider must be told. */
+  withdrawnRequests: number;
+}
+
+export async function submitSelections(db: Database, input: SubmitSelections): Promise<SubmittedSelections> {
   const { session, allocations, now } = input;
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, session.bookingId);
     if (!booking) throw notFound('The booking no longer exists.');
     if (!awaitsSettlement(booking)) throw conflict(`This booking is ${booking.status} and can no longer be changed online.`);
     // The price is about to change: card forms opened for the old amount must not be paid (ADR 0005).
-    await withdrawOpenRequests(tx, session.bookingId, input.now);
+    const withdrawnRequests = await withdrawOpenRequests(tx, session.bookingId, input.now);
     const offer = await loadOffer(tx, session.departureId, session.currency, { lockDeparture: true });
     if (!offer || offer.pricePerPerson === null) throw unavailable('This departure is no longer sold in the booking currency.');
 
@@ -109,6 +115,6 @@ export async function submitSelections(db: Database, input: SubmitSelections): P
         deposit: details.deposit,
       },
     });
-    return details;
+    return { details, withdrawnRequests };
   });
 }
