@@ -72,18 +72,19 @@ export async function reviewVienna(
 }
 
 /**
- * Books the LD-GRE day trip up to review: step 1 leads straight there (no
- * travel or accommodation), and the whole price is paid at once. A departure
- * of 30 places with no rooms, so tests that only need a paid booking never
- * run short of rooms, whichever tests shared their worker's database before.
+ * Books the LD-GRE day trip (or the OT-BAC online talk) up to review: step 1
+ * leads straight there (no travel or accommodation), and the whole price is
+ * paid at once. Departures of 30 or more places with no rooms, so tests that
+ * only need a paid booking never run short of rooms, whichever tests shared
+ * their worker's database before.
  */
 export async function reviewDayTrip(
   page: Page,
   request: APIRequestContext,
-  { minDaysAhead, participants = DEMO_PARTICIPANTS.slice(0, 1) }: BookingOptions,
+  { minDaysAhead, participants = DEMO_PARTICIPANTS.slice(0, 1), tour = 'LD-GRE' }: BookingOptions & { tour?: 'LD-GRE' | 'OT-BAC' },
 ): Promise<PrePaymentDetails> {
-  const departure = await bookableDeparture(request, 'LD-GRE', { minDaysAhead });
-  await startBooking(page, { tour: 'LD-GRE', departure });
+  const departure = await bookableDeparture(request, tour, { minDaysAhead });
+  await startBooking(page, { tour, departure });
   const priced = page.waitForResponse((response) => response.url().endsWith('/api/bookings/selection') && response.request().method() === 'POST');
   await completeParticipantsStep(page, participants);
   const answer = await priced;

@@ -1,9 +1,8 @@
-import { BOOKING_TOKEN_TIMEOUT_SECONDS } from '@tours/domain';
+import { BOOKING_TOKEN_TIMEOUT_SECONDS, CONFIRM_GRACE_SECONDS } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allocations, auditLog, bookings, payments } from '../src/db/schema/index.ts';
 import { ATTENTION } from '../src/modules/confirmation/follow-up.ts';
-import { CONFIRM_GRACE_SECONDS } from '../src/modules/confirmation/routes.ts';
 import { loadConfig } from '../src/plugins/env.ts';
 import type { CreatedTestBooking } from './booking-fixtures.ts';
 import { build, testClock } from './helper.ts';

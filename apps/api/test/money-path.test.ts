@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentGatewayError } from '../src/adapters/payments/index.ts';
 import { signNotification, SIGNATURE_HEADER } from '../src/adapters/payments/wire.ts';
-import { allocations, bookings, outboxMessages, payEvents, paymentIntents, paymentNotifications, payments } from '../src/db/schema/index.ts';
+import { allocations, auditLog, bookings, outboxMessages, payEvents, paymentIntents, paymentNotifications, payments } from '../src/db/schema/index.ts';
 import { ATTENTION } from '../src/modules/confirmation/follow-up.ts';
 import { SETTLEMENT_PENDING } from '../src/modules/confirmation/settle-payment.ts';
 import { sweepExpiredHolds } from '../src/modules/inventory/sweeper.ts';
@@ -11,7 +11,7 @@ import { reconcilePayments } from '../src/modules/payments/reconciliation.ts';
 import { createBooking, lead, type CreatedTestBooking } from './booking-fixtures.ts';
 import { build, testClock } from './helper.ts';
 import { bookDayTrip, bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms } from './payment-fixtures.ts';
-import { CARDS, submit as submitCard } from './payment-provider-fixtures.ts';
+import { CARDS, createToken, submit as submitCard } from './payment-provider-fixtures.ts';
 
 const TOKEN_TTL_SECONDS = 900;
 
@@ -204,6 +204,20 @@ describe('the money path: payments are settled by the server, once', () => {
     const answer = (await confirm(server.app, booking, paymentId)).json().data;
     expect(answer).toMatchObject({ status: 'confirmed', booking_status: 'Optional', reference: expect.stringMatching(/^MER-/) });
     expect(await bookingRow(booking)).toMatchObject({ status: 'Optional', confirmedDate: null });
+  });
+
+  it('flags a payment taken in another currency than the booking’s: nothing confirmed, staff told', async () => {
+    const { booking } = await bookSicily(server.app);
+    // A form opened at the provider for this booking but not through our API, in dollars.
+    const { token } = await createToken(server.app, { crm_key: String(booking.id), amount: '605.25', currency: 'USD' });
+    const paymentId = await payToken(server.app, token);
+    const response = await confirm(server.app, booking, paymentId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ status: 'unconfirmed', reference: String(booking.id) });
+    expect(await bookingRow(booking)).toMatchObject({ status: 'Unconfirmed', needsAttention: true, attentionReason: ATTENTION.otherCurrency });
+    expect(await paymentsOf(booking)).toEqual([]);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.bookingId, booking.id));
+    expect(audit.map((row) => row.action)).toContain('payment.currency_mismatch');
   });
 
   it('confirms a booking a promotion brings to a total of 0 without a card payment', async () => {

@@ -8,6 +8,14 @@ export const BOOKING_TOKEN_TIMEOUT_SECONDS = 3600;
 export const UNCONFIRMED_TIMEOUT_SECONDS = 90;
 export const PURCHASE_TIMEOUT_SECONDS = 90;
 
+/**
+ * How long after its booking token expired POST /bookings/confirm still
+ * accepts it (ADR 0003). The card can be charged in the last seconds of a
+ * session, and the browser keeps asking for the answer until then; past it
+ * the server (notifications, reconciliation) and staff own the payment.
+ */
+export const CONFIRM_GRACE_SECONDS = 24 * 60 * 60;
+
 /** Payment fields unlock this long after the terms are ticked, so the tick is deliberate. */
 export const PAYMENT_FIELDS_ENABLE_DELAY_MS = 3000;
 /** The inline card form initialises this long after it mounts or the payment option changes. */

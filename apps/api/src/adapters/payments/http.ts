@@ -70,6 +70,14 @@ export function createHttpPaymentGateway(options: HttpPaymentGatewayOptions): Pa
     return new PaymentGatewayError(`The card provider answered ${status} to ${what}`, status, fields);
   }
 
+  /** Both answer the request as it stands after the call; null when the provider knows no such request. */
+  async function paymentRequestCall(requestId: string, method: 'GET' | 'POST', action: string, what: string): Promise<GatewayPaymentRequest | null> {
+    const { status, body } = await call(`/api/payment-requests/${encodeURIComponent(requestId)}${action}`, { method });
+    if (status === 404) return null;
+    if (status !== 200) throw failure(status, body, what);
+    return toPaymentRequest(parse(paymentRequestResponseSchema, body, what), requestId);
+  }
+
   return {
     scriptUrl: `${base}/sdk.js`,
     origin: new URL(base).origin,
@@ -102,19 +110,8 @@ export function createHttpPaymentGateway(options: HttpPaymentGatewayOptions): Pa
       return payment;
     },
 
-    async getPaymentRequest(requestId) {
-      const { status, body } = await call(`/api/payment-requests/${encodeURIComponent(requestId)}`, { method: 'GET' });
-      if (status === 404) return null;
-      if (status !== 200) throw failure(status, body, 'a payment request look-up');
-      return toPaymentRequest(parse(paymentRequestResponseSchema, body, 'a payment request look-up'), requestId);
-    },
-
-    async cancelPaymentRequest(requestId) {
-      const { status, body } = await call(`/api/payment-requests/${encodeURIComponent(requestId)}/cancel`, { method: 'POST' });
-      if (status === 404) return null;
-      if (status !== 200) throw failure(status, body, 'a payment request cancellation');
-      return toPaymentRequest(parse(paymentRequestResponseSchema, body, 'a payment request cancellation'), requestId);
-    },
+    getPaymentRequest: (requestId) => paymentRequestCall(requestId, 'GET', '', 'a payment request look-up'),
+    cancelPaymentRequest: (requestId) => paymentRequestCall(requestId, 'POST', '/cancel', 'a payment request cancellation'),
   };
 }
 
@@ -150,5 +147,3 @@ function toPaymentRequest(request: PaymentRequestResponse, asked: string): Gatew
     payment,
   };
 }
-
-export { toPayment as paymentFromWire };

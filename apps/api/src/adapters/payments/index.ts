@@ -15,7 +15,7 @@ export type {
   PaymentGateway,
 } from './port.ts';
 export { PaymentGatewayError } from './port.ts';
-export { createHttpPaymentGateway, paymentFromWire } from './http.ts';
+export { createHttpPaymentGateway } from './http.ts';
 export { injectFetch } from './inject-fetch.ts';
 
 /**

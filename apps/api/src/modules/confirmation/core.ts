@@ -39,6 +39,9 @@ export async function lockBookingForSettlement(db: Database, bookingId: number) 
       departureId: bookings.departureId,
       currency: bookings.currency,
       brandChannel: tours.brandChannel,
+      tourName: tours.name,
+      startDate: departures.startDate,
+      endDate: departures.endDate,
     })
     .from(bookings)
     .innerJoin(departures, eq(departures.id, bookings.departureId))
@@ -78,7 +81,7 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
     .update(payments)
     .set({ reference: sql`cast(${`${reference}-P`} as text) || substr(${payments.reference}, cast(${prefix.length + 1} as integer))` })
     .where(and(eq(payments.bookingId, bookingId), like(payments.reference, `${prefix}%`)));
-  const emailed = await queueConfirmationEmail(db, { bookingId, reference, publicUrl: input.publicUrl });
+  const emailed = await queueConfirmationEmail(db, { booking, reference, publicUrl: input.publicUrl });
   if (input.paymentId !== null) await flagIfOverpaid(db, booking, input);
   await recordAudit(db, {
     actor: input.actor,

@@ -1,10 +1,20 @@
 import { formatAmount, formatLongDate, OPERATOR, type CurrencyCode } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookingPassengers, bookings, departures, tours } from '../../db/schema/index.ts';
+import { bookingPassengers } from '../../db/schema/index.ts';
 import { listComponents } from '../bookings/repository.ts';
 import { amountPaid, totalsFromLines } from '../bookings/totals.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+
+/** What the confirming transaction already read of the booking, its departure and tour. */
+export interface ConfirmedBookingFacts {
+  id: number;
+  currency: CurrencyCode;
+  brandChannel: number;
+  tourName: string;
+  startDate: string;
+  endDate: string;
+}
 
 export const confirmationSubject = (reference: string) => `Your booking ${reference} is confirmed`;
 
@@ -63,21 +73,12 @@ export function confirmationText(facts: ConfirmationFacts): string {
  * commits, and at most once per booking (its message key). Returns false when
  * the lead has no e-mail address to send to.
  */
-export async function queueConfirmationEmail(db: Database, input: { bookingId: number; reference: string; publicUrl: string }): Promise<boolean> {
-  const { bookingId } = input;
-  const [booking] = await db
-    .select({
-      currency: bookings.currency,
-      brandChannel: tours.brandChannel,
-      tourName: tours.name,
-      startDate: departures.startDate,
-      endDate: departures.endDate,
-    })
-    .from(bookings)
-    .innerJoin(departures, eq(departures.id, bookings.departureId))
-    .innerJoin(tours, eq(tours.id, departures.tourId))
-    .where(eq(bookings.id, bookingId));
-  if (!booking) return false;
+export async function queueConfirmationEmail(
+  db: Database,
+  input: { booking: ConfirmedBookingFacts; reference: string; publicUrl: string },
+): Promise<boolean> {
+  const { booking } = input;
+  const bookingId = booking.id;
   const [passengers, lines, paid] = await Promise.all([
     db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)),
     listComponents(db, bookingId),

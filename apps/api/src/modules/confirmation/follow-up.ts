@@ -11,6 +11,7 @@ export const ATTENTION = {
   failed: 'Paid, but confirming the booking failed.',
   unmatched: 'A payment was taken through a payment request that is not one of this booking’s.',
   outdated: 'Paid through a card form opened before the booking’s price changed: check the booking and the amount with the customer.',
+  otherCurrency: 'Paid in another currency than the booking’s: refund it, or take the payment again in the booking’s currency.',
   afterSettlement: 'Paid after the booking was marked for follow-up or cancelled: apply or refund the payment.',
   overpaid: 'Paid more than the booking costs (the booking changed after the card form was opened): refund the difference.',
 } as const;

@@ -1,13 +1,12 @@
 import type { PostPaymentDetails } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayPayment } from '../../adapters/payments/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import { serviceFailure } from '../../lib/http-error.ts';
 import { isTransientDatabaseError, retryTransient } from '../../lib/pg-errors.ts';
 import { runWorkflow, WorkflowError, type WorkflowStep } from '../../lib/workflow.ts';
 import { applyAsFollowUp, applyPayment } from './apply-payment.ts';
 import { PlacesGoneError } from './convert-holds.ts';
-import { ATTENTION } from './follow-up.ts';
+import { ATTENTION, flagForFollowUp } from './follow-up.ts';
 import { recordPayment, type RecordedPayment } from './record-payment.ts';
 import { verifyWithProvider } from './verify.ts';
 
@@ -94,18 +93,19 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
     {
       name: 'apply',
       invoke: async (context) => {
-        // Another currency than the booking's could not be a payments row: it is in the audit log for staff.
+        // Another currency than the booking's cannot be a payments row (recordPayment wrote it to the audit log): staff follow it up.
         if (!context.recorded) {
-          await recordAudit(app.db, {
-            actor,
-            action: 'payment.not_applied',
-            entityType: 'booking',
-            entityId: context.bookingId!,
-            bookingId: context.bookingId!,
-            requestId: input.requestId,
-            detail: { providerPaymentId: input.providerPaymentId, reason: 'currency' },
-          });
-          context.outcome = { status: 'unconfirmed', reference: String(context.bookingId) };
+          context.outcome = await retryTransient(() =>
+            app.db.transaction((tx) =>
+              flagForFollowUp(tx, {
+                bookingId: context.bookingId!,
+                reason: ATTENTION.otherCurrency,
+                paymentId: null,
+                detail: { providerPaymentId: input.providerPaymentId, currency: context.payment!.currency },
+                requestId: input.requestId,
+              }),
+            ),
+          );
           return;
         }
         context.outcome = await retryTransient(

@@ -1,4 +1,4 @@
-import { ALERTS, type CurrencyCode, type PostPaymentDetails } from '@tours/domain';
+import { ALERTS, CONFIRM_GRACE_SECONDS, type CurrencyCode, type PostPaymentDetails } from '@tours/domain';
 import { addAlert } from '../../../lib/alerts.ts';
 import { CLIENT_ERROR_CODES, isApiRequestError } from '../../../lib/api-error.ts';
 import { getRegionContact } from '../../../lib/region.ts';
@@ -44,12 +44,8 @@ export const CHECKING_AFTER_FAILURES = 2;
 export const confirmRetryDelay = (failures: number): number =>
   Math.min(CONFIRM_RETRY_FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1), CONFIRM_RETRY_MAX_DELAY_MS);
 
-/**
- * How long after its booking token lapsed the server still takes a payment's
- * confirmation (ADR 0003, the expired-token grace). Beyond it the answer is
- * a 401 whatever the page does, and the payment is the server's and staff's.
- */
-export const CONFIRM_GRACE_MS = 24 * 60 * 60 * 1000;
+/** The server's expired-token grace for confirmations, in milliseconds (the domain's CONFIRM_GRACE_SECONDS). */
+export const CONFIRM_GRACE_MS = CONFIRM_GRACE_SECONDS * 1000;
 
 /** A card payment is waiting for the server's answer, which can still come: the booking and its payment id must be kept. */
 export function holdsUnansweredPayment(now: number = Date.now()): boolean {
