@@ -13,7 +13,7 @@ const web = join(root, 'apps/web');
 export const WEB_DIST = join(web, 'dist');
 const builtIndex = join(WEB_DIST, 'index.html');
 // Everything the web build reads: its own sources and the shared domain package.
-const WEB_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'].map((p) => join(web, p));
+const WEB_INPUTS = ['src', 'public', 'build-tools', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'].map((p) => join(web, p));
 const SHARED_INPUTS = [join(root, 'packages/domain/src')];
 const log = (message) => console.log(`[start] ${message}`);
 

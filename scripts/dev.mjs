@@ -75,7 +75,7 @@ process.on('SIGTERM', () => stopAll(0));
 const tsxCli = fileURLToPath(import.meta.resolve('tsx/cli'));
 start('api', process.execPath, [tsxCli, 'watch', '--clear-screen=false', 'apps/api/src/server.ts'], {
   PORT: apiPort,
-  PUBLIC_URL: webOrigin,
+  // No PUBLIC_URL unless yours: the site follows the origin Vite's proxy passes on (its Host), so 127.0.0.1:5173 works as well as localhost.
   NODE_ENV: process.env.NODE_ENV ?? 'development',
 });
 log(`API on http://localhost:${apiPort}/api (docs at /api/docs)`);

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build-tools/precompress.ts';
 
 /**
  * In development the API, the sandbox card provider, the sandbox identity
@@ -11,14 +12,14 @@ const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3001';
 const proxy = Object.fromEntries(['api', 'pay', 'idp', 'dev'].map((prefix) => [`^/${prefix}(/|$)`, { target: apiOrigin }]));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build-tools/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { lookup } from 'node:dns/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,7 +15,8 @@ import { fileURLToPath } from 'node:url';
  */
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const HOST = '127.0.0.1';
+/** The worker's baseURL names the server by IP; tests that open the site as `localhost` use `server.port`. */
+const BASE_HOST = '127.0.0.1';
 const START_ATTEMPTS = 3;
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -24,7 +26,11 @@ export const RUN_DIR_ENV = 'E2E_RUN_DIR';
 export const WEB_DIST_ENV = 'E2E_WEB_DIST';
 
 export interface WorkerServer {
-  /** http://127.0.0.1:<port>, the worker's baseURL and the server's PUBLIC_URL. */
+  /**
+   * http://127.0.0.1:<port>, the worker's baseURL. The server has no
+   * PUBLIC_URL: like `npm start` it serves the site at whatever origin
+   * reaches it, so http://localhost:<port> works as well.
+   */
   baseURL: string;
   port: number;
   dataDir: string;
@@ -32,13 +38,30 @@ export interface WorkerServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The address the server listens on, so that the site opens both as
+ * 127.0.0.1 and as localhost, and only on this machine. Fastify, told
+ * 'localhost', listens on every address localhost resolves to (127.0.0.1
+ * here, and ::1 where /etc/hosts says so): that covers both names when
+ * localhost includes 127.0.0.1. Where it does not, '::' (dual stack) takes
+ * both 127.0.0.1 and ::1.
+ */
+let listenHost: Promise<string> | undefined;
+function loopbackHost(): Promise<string> {
+  listenHost ??= lookup('localhost', { all: true }).then(
+    (addresses) => (addresses.some((entry) => entry.address === BASE_HOST) ? 'localhost' : '::'),
+    () => '::',
+  );
+  return listenHost;
+}
+
 /** A port nobody listens on right now, chosen by the kernel. */
-function freePort(): Promise<number> {
+function freePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
     probe.once('error', reject);
-    probe.listen(0, HOST, () => {
+    probe.listen(0, host === 'localhost' ? BASE_HOST : host, () => {
       const address = probe.address();
       probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('No port assigned'))));
     });
@@ -117,8 +140,9 @@ function tail(lines: string[]): string {
 
 /** Starts one server on a free port and a fresh data directory; waits until /api/health answers from it. */
 async function startOnce(label: string, dataDir: string, webDist: string | undefined): Promise<WorkerServer> {
-  const port = await freePort();
-  const baseURL = `http://${HOST}:${port}`;
+  const host = await loopbackHost();
+  const port = await freePort(host);
+  const baseURL = `http://${BASE_HOST}:${port}`;
   const output: string[] = [];
   // The API itself, as scripts/start.mjs runs it once the web app is built (the global set-up built it).
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')], {
@@ -128,9 +152,12 @@ async function startOnce(label: string, dataDir: string, webDist: string | undef
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      HOST,
+      HOST: host,
       PORT: String(port),
-      PUBLIC_URL: baseURL,
+      // No PUBLIC_URL, ALLOWED_ORIGINS or TRUST_PROXY, whatever the caller's shell says: the site follows each request's origin.
+      PUBLIC_URL: '',
+      ALLOWED_ORIGINS: '',
+      TRUST_PROXY: '',
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

@@ -112,7 +112,8 @@ for (const currency of ['GBP', 'USD'] as const) {
     await expect(page.getByText('EW 7462')).toHaveCount(0);
     await expect(page.getByText(VALIDATION.flightsIncomplete)).toBeVisible();
     await expect(next(page)).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    // Every step after the first has Back (issue 9); tests/booking-navigation.spec.ts walks it.
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
     const leadFlights = page.getByRole('group', { name: `Flights for ${LEAD_NAME}` });
     const secondFlights = page.getByRole('group', { name: `Flights for ${SECOND_NAME}` });
     await expect(leadFlights.getByRole('radio', { name: /OS 457/ })).toHaveAccessibleName(
@@ -172,7 +173,9 @@ for (const currency of ['GBP', 'USD'] as const) {
     await expectCurrentStep(page, 'Booking review & payment');
     await expect(summaryLine(page, 'Total')).toHaveText(money(total));
     await expect(summaryLine(page, 'Flights')).toHaveText(money(expectedLines.flights));
-    await expect(summaryLine(page, 'Extras')).toHaveText(money(expectedLines.extras + expectedLines.nights));
+    await expect(summaryLine(page, 'Extras')).toHaveText(money(expectedLines.extras));
+    // Additional nights are a line of their own (issue 9), not extras.
+    await expect(summaryLine(page, 'Additional nights')).toHaveText(money(expectedLines.nights));
     await expect(summaryLine(page, 'Accommodation')).toHaveText(money(expectedLines.accommodation));
     await expect(summaryLine(page, 'Deposit')).toHaveText(money(deposit(total)));
     await expect(summaryLine(page, 'Participants')).toHaveText('2');

@@ -37,7 +37,10 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(`listening on ${config.publicUrl} (API at ${config.publicUrl}/api, docs at ${config.publicUrl}/api/docs)`);
+  // With no PUBLIC_URL the site answers at any address that reaches it; the internal one is the one to show.
+  const site = config.publicUrl ?? config.internalUrl;
+  const where = config.allowedOrigins.length > 0 ? `served at ${config.allowedOrigins.join(', ')}` : 'served at whatever address reaches it';
+  app.log.info(`listening on ${config.host}:${config.port}: open ${site} (API at ${site}/api, docs at ${site}/api/docs); the site is ${where}`);
 }
 
 main().catch((error: unknown) => {

@@ -11,7 +11,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       logFormat: 'pretty',
       databaseUrl: undefined,
-      publicUrl: 'http://localhost:3000',
+      publicUrl: undefined,
+      allowedOrigins: [],
+      internalUrl: 'http://localhost:3000',
       seed: 'demo',
       trustProxy: false,
       geolocation: { provider: 'sandbox', url: undefined, timeoutMs: 3000 },
@@ -37,6 +39,7 @@ describe('loadConfig', () => {
       logFormat: 'json',
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/tours',
       publicUrl: 'https://tours.example',
+      allowedOrigins: ['https://tours.example'],
       trustProxy: 1,
     });
   });

@@ -196,7 +196,8 @@ describe('POST /api/bookings/confirm', () => {
     const [mail] = await db().select().from(outboxMessages).where(eq(outboxMessages.bookingId, booking.id));
     expect(mail!.bodyText).toContain('Amount paid: £155');
     expect(mail!.bodyText).toContain('Balance due: £0');
-    expect(mail!.bodyText).toMatch(/\nDates: \d{1,2} \w+ \d{4}\n/);
+    // One day: one date.
+    expect(mail!.bodyText).toMatch(/\nDate: \d{1,2} \w+ \d{4}\n/);
   });
 
   it('closes the booking to further changes once confirmed', async () => {

@@ -22,18 +22,26 @@ describe('GET /api/bookings/tour/:id/<options>', () => {
     expect(single.pricing.override_rules.adult_price).toEqual(single.price);
   });
 
-  it('lists each flight as a group with its rate option, sold-out flights present with available 0', async () => {
+  it('lists each flight as a group with its group’s name and rate option, sold-out flights present with available 0', async () => {
     const booking = await createBooking(server.app, { code: 'MHW-VIE', startsInDays: 200 });
     const flights = await optionList<FlightOptionGroup>(server.app, booking, 'flights');
-    expect(flights.map((group) => [group.flights[0]!.flight_number, group.rate_option, group.flights[0]!.inventory_details.available])).toEqual([
-      ['BA 702', 'Mandatory', 24],
-      ['OS 457', 'Optional', 20],
-      ['BA 2605', 'Optional', 6],
-      ['EW 7462', 'Optional', 0],
+    const time = (dateTime: string) => dateTime.slice(11, 16);
+    expect(
+      flights.map((group) => {
+        const flight = group.flights[0]!;
+        const times = `${time(flight.departure_date_time)}-${time(flight.arrival_date_time)}`;
+        return [flight.flight_number, group.name, group.rate_option, times, flight.inventory_details.available];
+      }),
+    ).toEqual([
+      ['BA 702', 'Outbound group flight', 'Mandatory', '08:40-10:55', 24],
+      ['OS 457', 'Return flight from Salzburg', 'Optional', '15:10-17:20', 20],
+      ['BA 2605', 'Return flight from Salzburg', 'Optional', '17:45-19:00', 6],
+      ['EW 7462', 'Return flight from Salzburg', 'Optional', '12:20-13:35', 0],
     ]);
     const [ba702] = flights;
     expect(ba702).toEqual({
       id: expect.any(Number),
+      name: 'Outbound group flight',
       rate_option: 'Mandatory',
       flights: [
         {
@@ -43,6 +51,7 @@ describe('GET /api/bookings/tour/:id/<options>', () => {
           departure_airport: 'London Heathrow (LHR)',
           arrival_airport: 'Vienna (VIE)',
           departure_date_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T08:40:00$/),
+          arrival_date_time: ba702!.flights[0]!.departure_date_time.replace('T08:40', 'T10:55'),
           airline_name: 'British Airways',
           is_mandatory: true,
           inventory_details: { available: 24 },

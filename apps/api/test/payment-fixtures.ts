@@ -8,8 +8,8 @@ import { CARDS, submit as submitCard } from './payment-provider-fixtures.ts';
 
 /** The booking flow's payment calls as the web makes them, and the payer's side of the provider's form. */
 
-/** PUBLIC_URL in the test environment: the only origin the card form may be framed by. */
-export const SITE_ORIGIN = 'http://localhost:3000';
+/** The site's origin as app.inject reaches it (Host: localhost:80): with no PUBLIC_URL the card form is bound to the request's origin. */
+export const SITE_ORIGIN = 'http://localhost';
 
 export interface Totals {
   total: number;

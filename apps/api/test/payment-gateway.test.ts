@@ -167,7 +167,7 @@ describe('createPaymentGateway in sandbox mode', () => {
   });
 
   it('goes over the network to a provider elsewhere', async () => {
-    const gateway = createPaymentGateway({ ...server.app.config.payments, url: 'http://127.0.0.1:9/elsewhere' }, server.app);
+    const gateway = createPaymentGateway({ ...server.app.config.payments, url: 'http://127.0.0.1:9/elsewhere', onSite: false }, server.app);
     await expect(gateway.getPayment('pay_x')).rejects.toBeInstanceOf(PaymentGatewayError);
   });
 
@@ -180,10 +180,11 @@ describe('createPaymentGateway in sandbox mode', () => {
 });
 
 describe('payment settings', () => {
-  it('default to the sandbox on PUBLIC_URL/pay with the documented sandbox key', () => {
+  it('default to the sandbox on the site itself with the documented sandbox key', () => {
     expect(loadConfig({}).payments).toEqual({
       provider: 'sandbox',
       url: 'http://localhost:3000/pay',
+      onSite: true,
       secretKey: SANDBOX_PAYMENT_SECRET_KEY,
       tokenTtlSeconds: 900,
       webhookSecret: SANDBOX_PAYMENT_WEBHOOK_SECRET,

@@ -46,6 +46,15 @@ describe('POST /api/bookings/selections: pricing', () => {
       total_price: { currency_code: 'GBP', value: 449500 },
       deposit: { currency_code: 'GBP', value: 67425 },
       breakdown: { price_per_person: 189500, participants: 2, flights: 29000, extras: 32500, accommodation: 9000, discount: 0 },
+      lines: [
+        { kind: 'tour', label: 'Vienna: Mozart and the Habsburgs', quantity: 2, unit_price: 189500, amount: 379000 },
+        { kind: 'flight', label: 'BA 702 London Heathrow (LHR) to Vienna (VIE)', quantity: 2, unit_price: 0, amount: 0 },
+        { kind: 'flight', label: 'OS 457 Salzburg (SZG) to London Heathrow (LHR)', quantity: 2, unit_price: 14500, amount: 29000 },
+        { kind: 'extra', label: 'Private visit to the Spanish Riding School', quantity: 1, unit_price: 8500, amount: 8500 },
+        { kind: 'room', label: 'Hotel Königshof: Double room', quantity: 2, unit_price: 4500, amount: 9000 },
+        { kind: 'room', label: 'Gästehaus Mönchsberg: Double room', quantity: 2, unit_price: 0, amount: 0 },
+        { kind: 'additional_night', label: 'Additional night', quantity: 2, unit_price: 12000, amount: 24000 },
+      ],
     });
   });
 
@@ -55,6 +64,15 @@ describe('POST /api/bookings/selections: pricing', () => {
       total_price: { currency_code: 'USD', value: 581000 },
       deposit: { currency_code: 'USD', value: 87150 },
       breakdown: { price_per_person: 245000, participants: 2, flights: 37000, extras: 42000, accommodation: 12000, discount: 0 },
+      lines: [
+        { kind: 'tour', label: 'Vienna: Mozart and the Habsburgs', quantity: 2, unit_price: 245000, amount: 490000 },
+        { kind: 'flight', label: 'BA 702 London Heathrow (LHR) to Vienna (VIE)', quantity: 2, unit_price: 0, amount: 0 },
+        { kind: 'flight', label: 'OS 457 Salzburg (SZG) to London Heathrow (LHR)', quantity: 2, unit_price: 18500, amount: 37000 },
+        { kind: 'extra', label: 'Private visit to the Spanish Riding School', quantity: 1, unit_price: 11000, amount: 11000 },
+        { kind: 'room', label: 'Hotel Königshof: Double room', quantity: 2, unit_price: 6000, amount: 12000 },
+        { kind: 'room', label: 'Gästehaus Mönchsberg: Double room', quantity: 2, unit_price: 0, amount: 0 },
+        { kind: 'additional_night', label: 'Additional night', quantity: 2, unit_price: 15500, amount: 31000 },
+      ],
     });
   });
 
@@ -71,6 +89,11 @@ describe('POST /api/bookings/selections: pricing', () => {
       total_price: { currency_code: 'GBP', value: 441000 },
       deposit: { currency_code: 'GBP', value: 66150 },
       breakdown: { price_per_person: 345000, participants: 1, flights: 42000, extras: 0, accommodation: 54000, discount: 0 },
+      lines: [
+        { kind: 'tour', label: 'Sicily: Greeks and Normans', quantity: 1, unit_price: 345000, amount: 345000 },
+        { kind: 'flight', label: expect.stringMatching(/^BA 2590 /), quantity: 1, unit_price: 42000, amount: 42000 },
+        { kind: 'room', label: 'Hotel Villa Aretusa: Single room', quantity: 1, unit_price: 54000, amount: 54000 },
+      ],
     });
   });
 
@@ -108,6 +131,7 @@ describe('POST /api/bookings/selections: pricing', () => {
       total_price: { currency_code: currency, value: total },
       deposit: { currency_code: currency, value: 0 },
       breakdown: { price_per_person: total / passengers.length, participants: passengers.length, flights: 0, extras: 0, accommodation: 0, discount: 0 },
+      lines: [{ kind: 'tour', label: expect.any(String), quantity: passengers.length, unit_price: total / passengers.length, amount: total }],
     });
     const held = await server.app.db.select().from(allocations).where(eq(allocations.bookingId, booking.id));
     expect(held.map((row) => [row.state, row.optionId])).toEqual(passengers.map(() => ['held', null]));

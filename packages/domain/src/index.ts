@@ -22,11 +22,14 @@ export * from './contracts/endpoints.ts';
 
 export * from './pricing/totals.ts';
 export * from './pricing/payment-amounts.ts';
+export * from './pricing/lines.ts';
 
 export * from './booking/participant-form.ts';
 export * from './booking/passengers.ts';
 export * from './booking/departure-rules.ts';
 export * from './booking/options.ts';
+export * from './catalogue/room-availability.ts';
+export * from './catalogue/enquiry.ts';
 export * from './booking/allocations.ts';
 export * from './booking/steps.ts';
 export * from './booking/session.ts';

@@ -103,4 +103,8 @@ export const SCREEN_TEXT = {
     'Are you sure? The current booking will be lost. Once logged out, click on the continue booking if you wish to book this tour.',
   authenticating: 'Please wait while we authenticate you',
   invalidAccount: 'Sorry, there was a problem: The account details provided were invalid. Please check and retry.',
+  // Texts the spec does not word, for what a careful booking site still says.
+  promoNoDeposit: 'The deposit option is not available while a promotional code is applied. Remove the code to pay a deposit.',
+  promoRemoved: 'Promotional code removed.',
+  preparingPayment: 'Preparing secure payment…',
 } as const;

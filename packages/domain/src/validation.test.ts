@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './contracts/common.ts';
-import { addressFormSchema, countryCodeSchema, freeText, numericText, optionalText, requiredIsoDate, requiredText } from './validation.ts';
+import {
+  addressFormSchema,
+  countryCodeSchema,
+  freeText,
+  normalisePhoneNumber,
+  optionalText,
+  phoneNumber,
+  requiredIsoDate,
+  requiredText,
+} from './validation.ts';
 
 const messagesOf = (result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>
   result.error ? fieldErrors(result.error) : {};
@@ -21,16 +30,50 @@ describe('text fields', () => {
     expect(optionalText().parse(' <p>hi</p> ')).toBe('hi');
     expect(freeText(3).safeParse('abcd').error?.issues[0]?.message).toBe('The maximum length allowed is 3');
   });
+});
 
-  it('accepts digits with an optional decimal part, or nothing', () => {
-    const field = numericText();
+describe('telephone numbers', () => {
+  const field = phoneNumber();
+  const messageOf = (value: unknown) => field.safeParse(value).error?.issues[0]?.message;
+
+  it.each([
+    ['07700 900123', '07700900123'],
+    ['07700-900-123', '07700900123'],
+    ['(020) 7946 0018', '02079460018'],
+    ['020.7946.0018', '02079460018'],
+    ['020 – 7946 – 0018', '02079460018'],
+    ['+44 7700 900123', '+447700900123'],
+    ['+44 (0)7700-900123', '+447700900123'],
+    ['+1 (212) 555-0147', '+12125550147'],
+    ['  02079460018 ', '02079460018'],
+  ])('accepts %j as people write it and stores %j', (written, stored) => {
+    expect(field.parse(written)).toBe(stored);
+    expect(normalisePhoneNumber(written)).toBe(stored);
+  });
+
+  it('still accepts what the spec rule accepts: digits with an optional decimal part', () => {
     expect(field.parse('02079460018')).toBe('02079460018');
-    expect(field.parse(' 123.45 ')).toBe('123.45');
+    expect(field.parse('123.45')).toBe('12345');
+  });
+
+  it("leaves an empty or absent number as ''", () => {
     expect(field.parse('')).toBe('');
+    expect(field.parse('   ')).toBe('');
     expect(field.parse(undefined)).toBe('');
-    for (const bad of ['+44 20', '020-7946', '12.', '.5', 'abc', '1.2.3']) {
-      expect(field.safeParse(bad).error?.issues[0]?.message, bad).toBe('Numeric values only');
-    }
+  });
+
+  it.each(['abc', '0770O 900123', 'call me', '07700 900123 ext 4', '+', '()', '- -', '++44 20', '44+20', '020/7946', '#123'])(
+    "answers 'Numeric values only' for %j",
+    (bad) => {
+      expect(messageOf(bad)).toBe('Numeric values only');
+    },
+  );
+
+  it('limits the stored number, not the separators around it', () => {
+    expect(field.parse('+44 (0) 7700 - 900 - 123')).toBe('+447700900123');
+    expect(messageOf('1'.repeat(21))).toBe('The maximum length allowed is 20');
+    expect(messageOf('1 '.repeat(30))).toBe('The maximum length allowed is 20');
+    expect(messageOf(12345)).toBe('Numeric values only');
   });
 });
 

@@ -21,15 +21,44 @@ export const freeText = (max = 100) =>
 /** Optional free text; absent becomes '' so stored records never mix null and ''. */
 export const optionalText = (max = 100) => freeText(max).default('');
 
-/** Digits with an optional decimal part (spec section 5), or empty. */
-export const NUMERIC_PATTERN = /^\d+(\.\d+)?$/;
+/**
+ * A telephone number as people write it: digits with spaces, hyphens, dots
+ * or brackets between them and an optional leading '+' ('07700 900123',
+ * '+44 (0)7700-900123', '020.7946.0018'). The spec's rule is 'digits with
+ * optional decimal part'; a telephone number has no decimal part, so a dot is
+ * read as the separator some countries write, and everything that rule accepts
+ * is still accepted. Letters and other signs keep 'Numeric values only'.
+ */
+export const PHONE_PATTERN = /^\+?[\d\s().\-\u2010-\u2015\u2212]*\d[\d\s().\-\u2010-\u2015\u2212]*$/;
 
-export const numericText = (max = 20) =>
+/**
+ * The number as stored: the separators gone, a leading '+' kept, so one line
+ * is always stored, compared and dialled the same way. After a country code a
+ * bracketed '(0)' is the trunk prefix dialled only at home, so it goes too:
+ * '+44 (0)7700 900123' is '+447700900123'.
+ */
+export function normalisePhoneNumber(value: string): string {
+  const written = value.trim();
+  const international = written.startsWith('+');
+  const body = international ? written.slice(1).replace(/\(\s*0\s*\)/g, '') : written;
+  const digits = body.replace(/[^\d]/g, '');
+  return international ? `+${digits}` : digits;
+}
+
+/**
+ * An optional telephone field, in forms and API bodies alike: checked as
+ * written, stored normalised, at most `max` characters once normalised
+ * (E.164 allows 15 digits; 20 leaves room for an extension's digits).
+ */
+export const phoneNumber = (max = 20) =>
   z
     .string({ error: VALIDATION.numericOnly })
     .trim()
+    // Long enough for any number written with separators; the real limit applies once they are gone.
+    .max(max * 2, { message: maxLengthMessage(max), abort: true })
+    .refine((value) => value === '' || PHONE_PATTERN.test(value), { message: VALIDATION.numericOnly, abort: true })
+    .overwrite(normalisePhoneNumber)
     .max(max, maxLengthMessage(max))
-    .refine((value) => value === '' || NUMERIC_PATTERN.test(value), VALIDATION.numericOnly)
     .default('');
 
 /** A required calendar date 'YYYY-MM-DD' that exists (no 31 February). */

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { OPERATOR } from '@tours/domain';
 import { z } from 'zod';
 import { sharedPlugin } from '../lib/plugin.ts';
+import { parseOrigin } from '../lib/site-origin.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -15,6 +16,19 @@ const trustProxySchema = z
     if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
     if (/^\d+$/.test(value)) return Number(value);
     return value;
+  });
+
+/** 'https://tours.example, https://www.tours.example': origins separated by commas or spaces. */
+const originListSchema = z
+  .string()
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
+      const origin = parseOrigin(entry);
+      if (origin === null) ctx.addIssue({ code: 'custom', message: `'${entry}' is not an origin: use scheme, host and port only, such as https://tours.example` });
+      else if (!origins.includes(origin)) origins.push(origin);
+    }
+    return origins;
   });
 
 /**
@@ -38,13 +52,24 @@ export const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'Use a postgres:// or postgresql:// URL')
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-    /** The origin people reach the site at; links in e-mails and sandbox redirects use it. */
+    /**
+     * The site's address, for links read away from it (e-mails). Set, it is
+     * also the one origin the site is served at (with ALLOWED_ORIGINS); unset,
+     * the site follows each request's origin (docs/decisions/0008-site-origin.md).
+     */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** More origins the site is served at besides PUBLIC_URL's (https://www.tours.example); a request from any other gets a 403. */
+    ALLOWED_ORIGINS: originListSchema.optional(),
     /** The built SPA (apps/web/dist); relative paths are read from the working directory. */
     WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
     /** demo: load the demo data set once at start-up; none: leave the database as it is. */
     SEED: z.enum(['demo', 'none']).default('demo'),
-    /** Behind a load balancer: true, a hop count or trusted addresses, so the client IP is the visitor's. */
+    /**
+     * Behind a load balancer: true, a hop count or trusted addresses and ranges
+     * (10.0.0.0/8, loopback). Requests from a trusted proxy are read with their
+     * X-Forwarded-For (the visitor's IP), X-Forwarded-Host and -Proto (the
+     * site's origin); anyone else's forwarded headers are ignored.
+     */
     TRUST_PROXY: trustProxySchema.default(false),
     /** sandbox: deterministic answers from the client IP; http: a real IP-geolocation service. */
     GEOLOCATION_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
@@ -64,7 +89,7 @@ export const envSchema = z
     HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** sandbox: our own card provider, served at /pay; http: a provider elsewhere speaking the same API. */
     PAYMENT_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
-    /** The provider's base URL (its sdk.js, frame and server API live under it); defaults to PUBLIC_URL/pay. */
+    /** The provider's base URL (its sdk.js, frame and server API live under it); unset, the sandbox at /pay on the site's own origin. */
     PAYMENT_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Secret key for the provider's server API; the sandbox checks the same value. */
     PAYMENT_SECRET_KEY: z.string().min(16, 'Use at least 16 characters').optional(),
@@ -148,7 +173,12 @@ export interface AppConfig {
   databasePoolMax: number;
   /** Every connection's statement_timeout and lock_timeout, in milliseconds. */
   databaseTimeouts: { statementMs: number; lockMs: number };
-  publicUrl: string;
+  /** PUBLIC_URL without a trailing slash, when set: links in e-mails use it. */
+  publicUrl: string | undefined;
+  /** The origins the site is served at: PUBLIC_URL's, then ALLOWED_ORIGINS; empty: whatever origin a request names (lib/site-origin.ts). */
+  allowedOrigins: string[];
+  /** http://localhost:PORT: the server's address for itself (logs, in-process calls), and the last resort for links. */
+  internalUrl: string;
   webDist: string;
   seed: 'demo' | 'none';
   trustProxy: boolean | number | string;
@@ -170,6 +200,8 @@ export interface AppConfig {
     provider: 'sandbox' | 'http';
     /** Base URL of the provider, no trailing slash: `${url}/sdk.js`, `${url}/api/tokens`. */
     url: string;
+    /** The sandbox mounted in this app with no PAYMENT_PROVIDER_URL: browsers load it from /pay on whatever origin they opened the site at. */
+    onSite: boolean;
     secretKey: string;
     tokenTtlSeconds: number;
     webhookSecret: string;
@@ -204,7 +236,11 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
   }
   const env = parsed.data;
   const defaultLogLevel: LogLevel = env.NODE_ENV === 'test' ? 'silent' : 'info';
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const publicUrl = env.PUBLIC_URL?.replace(/\/+$/, '');
+  const internalUrl = `http://localhost:${env.PORT}`;
+  const allowedOrigins = [...new Set([...(publicUrl ? [new URL(publicUrl).origin] : []), ...(env.ALLOWED_ORIGINS ?? [])])];
+  // Server-to-server defaults: the sandbox and its webhook are this app, which calls itself in-process (app.inject), so any of its addresses will do.
+  const selfUrl = publicUrl ?? internalUrl;
   return {
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
@@ -216,6 +252,8 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
     databasePoolMax: env.DATABASE_POOL_MAX,
     databaseTimeouts: { statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, lockMs: env.DATABASE_LOCK_TIMEOUT_MS },
     publicUrl,
+    allowedOrigins,
+    internalUrl,
     webDist: resolve(env.WEB_DIST),
     seed: env.SEED,
     trustProxy: env.TRUST_PROXY,
@@ -234,11 +272,12 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
     holdSweepIntervalMs: env.HOLD_SWEEP_INTERVAL_MS,
     payments: {
       provider: env.PAYMENT_PROVIDER,
-      url: (env.PAYMENT_PROVIDER_URL ?? `${publicUrl}/pay`).replace(/\/+$/, ''),
+      url: (env.PAYMENT_PROVIDER_URL ?? `${selfUrl}/pay`).replace(/\/+$/, ''),
+      onSite: env.PAYMENT_PROVIDER === 'sandbox' && env.PAYMENT_PROVIDER_URL === undefined,
       secretKey: env.PAYMENT_SECRET_KEY ?? SANDBOX_PAYMENT_SECRET_KEY,
       tokenTtlSeconds: env.PAYMENT_TOKEN_TTL_SECONDS,
       webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? SANDBOX_PAYMENT_WEBHOOK_SECRET,
-      webhookUrl: env.PAYMENT_WEBHOOK_URL ?? `${publicUrl}/api/payments/notifications`,
+      webhookUrl: env.PAYMENT_WEBHOOK_URL ?? `${selfUrl}/api/payments/notifications`,
       webhookRetryIntervalMs: env.PAYMENT_WEBHOOK_RETRY_INTERVAL_MS,
       reconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
     },
@@ -260,4 +299,8 @@ declare module 'fastify' {
 
 export const envPlugin = sharedPlugin('env', async (app, options: { config: AppConfig }) => {
   app.decorate('config', options.config);
+  // Following the request's origin is for development and demos: in production a forged Host could bind a card form or a link to another site.
+  if (options.config.nodeEnv === 'production' && options.config.allowedOrigins.length === 0) {
+    app.log.warn('PUBLIC_URL and ALLOWED_ORIGINS are unset: the site is served at whatever origin a request names. Set PUBLIC_URL in production.');
+  }
 });

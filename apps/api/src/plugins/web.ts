@@ -12,9 +12,20 @@ const REVALIDATE = 'no-cache';
 /** Vite writes content-hashed files to assets/ ('index-B3xk9_Qa.js'); anything else may change under the same name. */
 const HASHED_NAME = /[.-][\w-]{8,}\.[a-z0-9]+$/i;
 
+/** The build writes main.js.br and main.js.gz beside main.js (apps/web/build-tools/precompress.ts); they are main.js to the browser. */
+const ENCODED_SUFFIX = /\.(br|gz)$/;
+/** The types the build precompresses: their answers depend on Accept-Encoding, so caches must keep one per encoding. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|xml|webmanifest)$/i;
+
 export function cacheControlFor(root: string, file: string): string {
-  const path = relative(root, file).split(sep).join('/');
+  const path = relative(root, file).split(sep).join('/').replace(ENCODED_SUFFIX, '');
   return path.startsWith('assets/') && HASHED_NAME.test(path) ? IMMUTABLE : REVALIDATE;
+}
+
+/** Cache-Control by name, and Vary wherever a compressed sibling may have been chosen (or not) by the request's Accept-Encoding. */
+function setStaticHeaders(root: string, res: { setHeader(name: string, value: string): unknown }, file: string): void {
+  res.setHeader('cache-control', cacheControlFor(root, file));
+  if (COMPRESSIBLE.test(file.replace(ENCODED_SUFFIX, ''))) res.setHeader('vary', 'Accept-Encoding');
 }
 
 const isApiPath = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
@@ -33,6 +44,9 @@ but there is no built site in <code>WEB_DIST</code>.</p>
 /**
  * Serves the built SPA at `/` on the API's origin: files from WEB_DIST, and
  * index.html for any other page path so client-side routes survive a reload.
+ * Precompressed siblings (brotli, gzip) are sent to browsers that accept
+ * them; content-hashed assets are cached for a year, everything else
+ * (index.html above all) is revalidated on every use.
  * Unknown `/api` paths and missing files get a JSON 404 instead.
  */
 export const webPlugin = sharedPlugin('web', async (app) => {
@@ -44,7 +58,9 @@ export const webPlugin = sharedPlugin('web', async (app) => {
       prefix: '/',
       index: ['index.html'],
       cacheControl: false,
-      setHeaders: (res, file) => res.setHeader('cache-control', cacheControlFor(root, file)),
+      // main.js.br for browsers that accept brotli, main.js.gz for gzip, main.js for the rest; with the original's Content-Type.
+      preCompressed: true,
+      setHeaders: (res, file) => setStaticHeaders(root, res, file),
     });
   } else {
     app.log.warn({ webDist: root }, 'web app not built: serving the API only (run `npm start` or `npm run build -w @tours/web`)');

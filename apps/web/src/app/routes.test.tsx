@@ -1,7 +1,7 @@
 import { OPERATOR, SCREEN_TEXT } from '@tours/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { catalogueTours } from '../test/fixtures.ts';
+import { catalogueAnswer } from '../test/fixtures.ts';
 import { jsonResponse, mockRoutes } from '../test/fetch-mock.ts';
 import { renderRoute } from '../test/render.tsx';
 import { ROUTE_IDS } from './routes.tsx';
@@ -21,7 +21,7 @@ describe('routes', () => {
     ['/booking-confirmation', 'Sign in or create an account', 'Sign in or create an account'],
     ['/no/such/page', 'Page not found', 'Page not found'],
   ])('%s has one h1 %j, its own title and the landmarks', async (path, heading, pageTitle) => {
-    mockRoutes({ '/api/tours': () => jsonResponse({ data: { items: catalogueTours } }) });
+    mockRoutes({ '/api/tours': () => jsonResponse(catalogueAnswer()) });
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -39,7 +39,7 @@ describe('routes', () => {
   });
 
   it('moves focus to the main content after navigating', async () => {
-    mockRoutes({ '/api/tours': () => jsonResponse({ data: { items: catalogueTours } }) });
+    mockRoutes({ '/api/tours': () => jsonResponse(catalogueAnswer()) });
     const { router } = renderRoute('/');
     await router.navigate('/tours');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
@@ -47,7 +47,7 @@ describe('routes', () => {
 
   it('shows a page that fails inside the layout, with a way out', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockRoutes({ '/api/tours': () => jsonResponse({ data: { items: catalogueTours } }) });
+    mockRoutes({ '/api/tours': () => jsonResponse(catalogueAnswer()) });
     const { router } = renderRoute('/');
     // A lazy route whose chunk cannot load (a release replaced it) must not blank the site.
     router.patchRoutes(ROUTE_IDS.pages, [{ path: 'broken', lazy: () => Promise.reject(new Error('chunk gone')) }]);

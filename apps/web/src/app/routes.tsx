@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: 'tours', element: <CataloguePage /> },
+          { path: 'tours/:code', lazy: async () => ({ Component: (await import('../features/catalogue/tour-page.tsx')).TourPage }) },
           { path: 'book', lazy: async () => ({ Component: (await import('../features/booking/book-page.tsx')).BookPage }) },
           { path: 'register', element: <RegisterPage /> },
           { path: 'terms', element: <TermsPage /> },

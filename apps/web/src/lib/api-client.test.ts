@@ -1,4 +1,4 @@
-import { ALERTS, dataEnvelope, defineEndpoint, listCatalogue, OPERATOR } from '@tours/domain';
+import { ALERTS, catalogueTourSchema, dataEnvelope, defineEndpoint, itemsEnvelope, OPERATOR } from '@tours/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { catalogueTours } from '../test/fixtures.ts';
@@ -31,6 +31,15 @@ const createBooking = defineEndpoint({
   path: '/bookings',
   body: z.object({ tour_code: z.string().trim(), passengers: z.array(z.object({ given_name: z.string() })) }),
   response: dataEnvelope(z.object({ id: z.number() })),
+  auth: 'none',
+  summary: 'test',
+});
+
+/** A call with no input, answering the catalogue's items. */
+const listCatalogue = defineEndpoint({
+  method: 'GET',
+  path: '/tours',
+  response: itemsEnvelope(catalogueTourSchema),
   auth: 'none',
   summary: 'test',
 });

@@ -88,9 +88,9 @@ describe('insuranceSchema', () => {
     });
   });
 
-  it("answers 'Numeric values only' for a non-numeric emergency number", () => {
-    expect(errorsOf(insuranceSchema, { ...insurance, emergency_number: '07700 900' })).toEqual({ emergency_number: 'Numeric values only' });
-    expect(insuranceSchema.safeParse({ ...insurance, emergency_number: '07700900123' }).success).toBe(true);
+  it("answers 'Numeric values only' for an emergency number with letters, and takes one written with spaces", () => {
+    expect(errorsOf(insuranceSchema, { ...insurance, emergency_number: '07700 9OO' })).toEqual({ emergency_number: 'Numeric values only' });
+    expect(insuranceSchema.parse({ ...insurance, emergency_number: '+44 (0)7700 900123' }).emergency_number).toBe('+447700900123');
   });
 
   it('needs the expiry after the issue date', () => {

@@ -5,7 +5,7 @@ import {
   addressFormSchema,
   countryCodeSchema,
   freeText,
-  numericText,
+  phoneNumber,
   optionalText,
   requiredIsoDate,
   requiredText,
@@ -57,7 +57,8 @@ export const insuranceSchema = z
     expiry_date: requiredIsoDate(VALIDATION.expiryDateRequired),
     next_of_kin: optionalText(),
     next_of_kin_relationship: optionalText(50),
-    emergency_number: numericText(),
+    /** A telephone number like the participants': written as people write it, stored normalised. */
+    emergency_number: phoneNumber(),
   })
   .superRefine(expiryAfterStart('start_date'));
 export type InsuranceInput = z.input<typeof insuranceSchema>;

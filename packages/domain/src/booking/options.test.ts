@@ -7,6 +7,7 @@ import {
   flightGroupAdultPrice,
   hotelNames,
   isAdditionalNight,
+  isIncludedExtra,
   isMandatoryGroup,
   partyWording,
   roomsByHotel,
@@ -95,6 +96,11 @@ describe('extras and additional nights', () => {
     expect(availableExtras(extras, 1).map((e) => e.id)).toEqual([1, 5]);
     // A per-person extra is offered to a couple too; one for two people is not offered to one.
     expect(availableExtras(extras, 2).map((e) => e.id)).toEqual([1, 5, 8]);
+  });
+
+  it("reads an extra priced 0 as included in the price, any other as a supplement", () => {
+    expect(isIncludedExtra(extra(9, 'Welcome drinks', 0))).toBe(true);
+    expect(isIncludedExtra(extra(10, 'Opera tickets', 1))).toBe(false);
   });
 
   it('lists additional nights for exactly the party size, in stock, cheapest first', () => {

@@ -63,6 +63,13 @@ export const adultPrice = (option: Priced): MinorUnits => minor(option.pricing.o
 
 const byAdultPrice = (a: Priced, b: Priced) => adultPrice(a) - adultPrice(b);
 
+/**
+ * An extra priced 0 is part of the tour ('Included in price', spec section 2):
+ * step 2b allocates it to every participant and shows it ticked and fixed, so
+ * the booking records it and nobody reads an unticked box as something missing.
+ */
+export const isIncludedExtra = (extra: Priced): boolean => adultPrice(extra) === 0;
+
 export const isMandatoryGroup = (group: FlightOptionGroup): boolean => group.rate_option === MANDATORY_RATE_OPTION;
 
 /**

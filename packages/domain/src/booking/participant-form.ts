@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ONLINE_MARKETING_SOURCE_ID } from '../contracts/catalogue.ts';
 import { toIsoDate } from '../dates.ts';
 import { VALIDATION } from '../messages.ts';
-import { addressFormSchema, numericText, optionalText, requiredIsoDate, requiredText } from '../validation.ts';
+import { addressFormSchema, optionalText, phoneNumber, requiredIsoDate, requiredText } from '../validation.ts';
 import { MAX_ONLINE_PARTICIPANTS, MIN_ONLINE_PARTICIPANTS } from './departure-rules.ts';
 
 /**
@@ -28,8 +28,9 @@ const participantFields = {
   title: titleSchema,
   given_name: requiredText(VALIDATION.firstNameRequired, 50),
   family_name: requiredText(VALIDATION.lastNameRequired, 50),
-  telephone_home: numericText(),
-  telephone_mobile: numericText(),
+  /** Written as people write them, stored normalised ('+44 (0)7700-900123' is '+447700900123'). */
+  telephone_home: phoneNumber(),
+  telephone_mobile: phoneNumber(),
   date_of_birth: dateOfBirthSchema,
   /** The spec asks for 'required only'; the address is confirmed by the e-mail the customer then receives. */
   email: requiredText(VALIDATION.emailRequired, 254),

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BrandChannel } from '../brand-channels.ts';
 import {
+  backTarget,
   canRevisitParticipants,
+  canVisitStep,
+  directionBetween,
+  laterStep,
+  paymentStarted,
   isStepId,
   nextButtonLabel,
   nextStep,
@@ -12,6 +17,7 @@ import {
   stepLabel,
   STEPS,
   visibleSteps,
+  type StepAccess,
   type StepContext,
 } from './steps.ts';
 
@@ -47,8 +53,8 @@ describe('registry', () => {
     ]);
   });
 
-  it('shows Back at 2b and step 3 only', () => {
-    expect(STEPS.filter((s) => s.showsBack).map((s) => s.id)).toEqual(['2b', '3a', '3b']);
+  it('shows Back on every step after the first, up to and including review', () => {
+    expect(STEPS.filter((s) => s.showsBack).map((s) => s.id)).toEqual(['2a', '2b', '3a', '3b', '4a']);
   });
 
   it('heads the step 2 sub-steps, without a 2a heading on day trips and online talks', () => {
@@ -155,5 +161,107 @@ describe('next button', () => {
     expect(nextButtonLabel('1', tour)).toBe('Next');
     expect(nextButtonLabel('3a', { ...tour, hasAdditionalNights: true, roomChosen: true })).toBe('Next');
     expect(nextButtonLabel('3a', { ...tour, isAgent: true })).toBe('Next');
+  });
+});
+
+describe('payment started', () => {
+  const none = { inProgress: false, awaitingConfirmation: false, answered: false };
+
+  it('has not started before the card form opens', () => {
+    expect(paymentStarted(none)).toBe(false);
+  });
+
+  it('has started with the card form open, a payment awaiting confirmation, or the server’s answer', () => {
+    expect(paymentStarted({ ...none, inProgress: true })).toBe(true);
+    expect(paymentStarted({ ...none, awaitingConfirmation: true })).toBe(true);
+    expect(paymentStarted({ ...none, answered: true })).toBe(true);
+  });
+});
+
+describe('visiting a step', () => {
+  const full = { ...tour, hasFlightOptions: true, hasExtras: true, hasAdditionalNights: true, roomChosen: true };
+  const at = (current: StepAccess['current'], furthest: StepAccess['furthest'], more: Partial<StepAccess> = {}): StepAccess => ({
+    ctx: full,
+    current,
+    furthest,
+    hasActiveBooking: true,
+    loading: false,
+    paymentStarted: false,
+    ...more,
+  });
+
+  it('orders steps and tells the direction between them', () => {
+    expect(laterStep('2b', '3a')).toBe('3a');
+    expect(laterStep('4a', '1')).toBe('4a');
+    expect(directionBetween('3a', '2a')).toBe('back');
+    expect(directionBetween('1', '4a')).toBe('forward');
+  });
+
+  it('opens any applicable step up to the furthest reached, step 1 included once the booking exists', () => {
+    const access = at('3a', '4a');
+    expect(STEP_IDS.filter((id) => canVisitStep(id, access))).toEqual(['1', '2a', '2b', '3a', '3b', '4a']);
+  });
+
+  it('never opens a step not reached yet, nor the confirmation', () => {
+    expect(canVisitStep('3a', at('2b', '2b'))).toBe(false);
+    expect(canVisitStep('4a', at('2a', '3b'))).toBe(false);
+    expect(canVisitStep('5a', at('4a', '5a'))).toBe(false);
+  });
+
+  it('counts the current step as reached, whatever was stored as the furthest', () => {
+    expect(canVisitStep('2b', at('3a', '1'))).toBe(true);
+  });
+
+  it('skips steps that do not apply to the booking', () => {
+    const noExtras = at('3a', '4a', { ctx: { ...full, hasExtras: false } });
+    expect(canVisitStep('2b', noExtras)).toBe(false);
+    const dayTripAccess = at('4a', '4a', { ctx: dayTrip });
+    expect(STEP_IDS.filter((id) => canVisitStep(id, dayTripAccess))).toEqual(['1', '4a']);
+  });
+
+  it('opens only step 1 before the booking exists', () => {
+    expect(canVisitStep('1', at('2a', '2a', { hasActiveBooking: false }))).toBe(true);
+    expect(canVisitStep('2b', at('1', '3a', { hasActiveBooking: false }))).toBe(false);
+  });
+
+  it('moves nowhere while a call runs or once payment has started, but the current step stays open', () => {
+    expect(canVisitStep('3a', at('4a', '4a', { loading: true }))).toBe(false);
+    expect(canVisitStep('3a', at('4a', '4a', { paymentStarted: true }))).toBe(false);
+    expect(canVisitStep('1', at('4a', '4a', { paymentStarted: true }))).toBe(false);
+    expect(canVisitStep('4a', at('4a', '4a', { paymentStarted: true }))).toBe(true);
+  });
+});
+
+describe('Back', () => {
+  const full = { ...tour, hasFlightOptions: true, hasExtras: true, hasAdditionalNights: true, roomChosen: true };
+  const from = (current: StepAccess['current'], more: Partial<StepAccess> = {}): StepAccess => ({
+    ctx: full,
+    current,
+    furthest: '4a',
+    hasActiveBooking: true,
+    loading: false,
+    paymentStarted: false,
+    ...more,
+  });
+
+  it('leads to the previous applicable step from every step after the first', () => {
+    expect(backTarget(from('4a'))).toBe('3b');
+    expect(backTarget(from('3b'))).toBe('3a');
+    expect(backTarget(from('3a'))).toBe('2b');
+    expect(backTarget(from('2b'))).toBe('2a');
+    expect(backTarget(from('2a'))).toBe('1');
+  });
+
+  it('leads from review past the steps that do not apply', () => {
+    expect(backTarget(from('4a', { ctx: { ...full, hasAdditionalNights: false } }))).toBe('3a');
+    expect(backTarget(from('4a', { ctx: dayTrip }))).toBe('1');
+    expect(backTarget(from('4a', { ctx: onlineTalk }))).toBe('1');
+    expect(backTarget(from('3a', { ctx: { ...full, hasExtras: false, hasFlightOptions: false } }))).toBe('1');
+  });
+
+  it('is not offered on step 1, on the confirmation, or at review once payment has started', () => {
+    expect(backTarget(from('1'))).toBeNull();
+    expect(backTarget(from('5a', { furthest: '5a' }))).toBeNull();
+    expect(backTarget(from('4a', { paymentStarted: true }))).toBeNull();
   });
 });

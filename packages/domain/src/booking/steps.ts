@@ -32,7 +32,11 @@ export interface StepDefinition {
   label: (ctx: StepContext) => string;
   /** The sub-step heading, or null where there is none. */
   heading: (ctx: StepContext) => string | null;
-  /** Whether the step shows a Back button (2b and step 3). */
+  /**
+   * Whether the step shows a Back button: every step after the first, up to
+   * and including review (issue 9 widens the spec's '2b and step 3'), so no
+   * step is a dead end. Confirmation has none: the booking is bought.
+   */
   showsBack: boolean;
 }
 
@@ -49,7 +53,7 @@ const RULES: readonly StepRule[] = [
     step: 2,
     isApplicable: (ctx) => travelAndRooms(ctx) && ctx.hasFlightOptions !== false,
     heading: (ctx) => (travelAndRooms(ctx) ? 'Travel arrangements' : null),
-    showsBack: false,
+    showsBack: true,
   },
   {
     id: '2b',
@@ -66,7 +70,7 @@ const RULES: readonly StepRule[] = [
     heading: noHeading,
     showsBack: true,
   },
-  { id: '4a', step: 4, isApplicable: always, heading: noHeading, showsBack: false },
+  { id: '4a', step: 4, isApplicable: always, heading: noHeading, showsBack: true },
   { id: '5a', step: 5, isApplicable: always, heading: noHeading, showsBack: false },
 ];
 
@@ -133,6 +137,81 @@ export function nextButtonLabel(from: StepId, ctx: StepContext): 'Next' | 'Conti
   return nextStep(from, ctx) === '4a' && !ctx.isAgent ? 'Continue to payment' : 'Next';
 }
 
-/** Step 1 can be revisited from step 2 only before the booking exists and while nothing loads. */
+/**
+ * The progress bar's link back to step 1 (spec section 2, Step labels): from
+ * step 2, only before the booking exists and while nothing loads. The Back
+ * button follows canVisitStep instead, which also reopens step 1 of a booking
+ * already made (its Next then updates that booking).
+ */
 export const canRevisitParticipants = (state: { hasActiveBooking: boolean; loading: boolean }): boolean =>
   !state.hasActiveBooking && !state.loading;
+
+/** Where the payment of the booking being made stands, as the page knows it. */
+export interface PaymentProgress {
+  /**
+   * The card form is open for a payment request (or a booking with nothing to
+   * pay is being confirmed). The provider does not tell the page when a card
+   * is submitted, so from the moment the form is open the visitor may be paying.
+   */
+  inProgress: boolean;
+  /** The provider took a payment that the server has not yet confirmed. */
+  awaitingConfirmation: boolean;
+  /** The server has answered the payment: the booking is confirmed or unconfirmed. */
+  answered: boolean;
+}
+
+/**
+ * Payment has started once the card form is open, a payment awaits its
+ * confirmation, or the server has answered it. From then on the booking is
+ * not changed from the flow: no Back at review, no Change links, no history
+ * move away from review. Before it (terms not ticked, fields unlocking, the
+ * form being prepared) the visitor may still go back; closing the card form
+ * (unticking the terms, or the form's own cancel) ends the payment attempt
+ * and opens the way back again. Changing anything afterwards re-prices the
+ * booking, and the server withdraws the payment requests opened for the old
+ * price.
+ */
+export const paymentStarted = (payment: PaymentProgress): boolean =>
+  payment.inProgress || payment.awaitingConfirmation || payment.answered;
+
+/** What decides whether the visitor may go to a step other than the current one. */
+export interface StepAccess {
+  ctx: StepContext;
+  current: StepId;
+  /** The furthest step the visitor has reached on this booking. */
+  furthest: StepId;
+  hasActiveBooking: boolean;
+  /** A call the step waits on is running (the booking being created, the selections being priced). */
+  loading: boolean;
+  paymentStarted: boolean;
+}
+
+const stepIndex = (id: StepId): number => STEP_IDS.indexOf(id);
+
+/** The later of two steps in the flow's order. */
+export const laterStep = (a: StepId, b: StepId): StepId => (stepIndex(a) >= stepIndex(b) ? a : b);
+
+/** The direction of travel from one step to another. */
+export const directionBetween = (from: StepId, to: StepId): Direction => (stepIndex(to) > stepIndex(from) ? 'forward' : 'back');
+
+/**
+ * Whether a step may be opened from the current one by Back, the browser's
+ * Back and Forward, a step in the URL or a Change link: a step that applies
+ * to this booking, no further than the visitor has already been, never the
+ * confirmation (only a payment leads there), steps after 1 only with the
+ * booking made, and nothing while a call runs or once payment has started.
+ */
+export function canVisitStep(target: StepId, access: StepAccess): boolean {
+  if (target === access.current) return true;
+  if (access.loading || access.paymentStarted || target === '5a') return false;
+  if (target !== '1' && !access.hasActiveBooking) return false;
+  if (!stepDefinition(target).isApplicable(access.ctx)) return false;
+  return stepIndex(target) <= stepIndex(laterStep(access.furthest, access.current));
+}
+
+/** Where Back leads from the current step, or null where the step has no Back or it leads nowhere the visitor may go. */
+export function backTarget(access: StepAccess): StepId | null {
+  if (!stepDefinition(access.current).showsBack) return null;
+  const target = previousStep(access.current, access.ctx);
+  return target !== null && canVisitStep(target, access) ? target : null;
+}

@@ -13,6 +13,7 @@ export function flight(id: number, available: number, adultPrice = 10_000) {
     departure_airport: 'LHR',
     arrival_airport: 'VIE',
     departure_date_time: '2027-05-01T09:30:00',
+    arrival_date_time: '2027-05-01T12:45:00',
     airline_name: 'British Airways',
     is_mandatory: false,
     inventory_details: { available },
@@ -21,7 +22,7 @@ export function flight(id: number, available: number, adultPrice = 10_000) {
 }
 
 export function flightGroup(id: number, flights = [flight(id * 10, 9)], rateOption = 'Standard'): FlightOptionGroup {
-  return { id, rate_option: rateOption, flights };
+  return { id, name: `Flight option ${id}`, rate_option: rateOption, flights };
 }
 
 interface Stock {

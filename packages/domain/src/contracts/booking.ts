@@ -73,6 +73,39 @@ export const createBooking = defineEndpoint({
   summary: 'Creates a quote booking for the participants and answers its bearer token',
 });
 
+/**
+ * Step 1 again, on a booking already made (the visitor went back to it):
+ * the same passengers and marketing source as POST /bookings sends.
+ */
+export const updatePassengersBodySchema = createBookingBodySchema.pick({ passengers: true, source: true });
+export type UpdatePassengersBodyInput = z.input<typeof updatePassengersBodySchema>;
+export type UpdatePassengersBody = z.output<typeof updatePassengersBodySchema>;
+
+/**
+ * The booking after step 1 again. With the same number of participants it is
+ * the same booking, its passengers (and their ids) updated, and `token` is
+ * null: the token sent goes on. With another number the selections no longer
+ * fit the party, so the old booking is cancelled (its held places and units
+ * released, its open payment requests withdrawn, its token revoked) and a new
+ * one made for the same departure: a new id and a new `token`.
+ */
+export const updatedPassengersSchema = z.object({
+  booking: createdBookingSchema.shape.booking,
+  token: bookingTokenSchema.nullable(),
+});
+export type UpdatedPassengers = z.infer<typeof updatedPassengersSchema>;
+
+export const updatePassengers = defineEndpoint({
+  method: 'PUT',
+  path: '/bookings/passengers',
+  body: updatePassengersBodySchema,
+  response: dataEnvelope(updatedPassengersSchema),
+  auth: 'booking',
+  summary:
+    "Updates the passengers and marketing source of the booking being made; another number of participants starts a new booking (new token) in place of this one. " +
+    '409 CONFLICT once the booking has been paid or confirmed.',
+});
+
 export const bookingTourSchema = z.object({ id: z.number().int().positive(), name: z.string() });
 export type BookingTour = z.infer<typeof bookingTourSchema>;
 
@@ -151,4 +184,17 @@ export const applyPromotion = defineEndpoint({
   response: dataEnvelope(appliedPromotionSchema),
   auth: 'booking',
   summary: "Applies a promotional code; an unknown code is a 400 with fields.code 'Invalid promotional code. Please try again.'",
+});
+
+/**
+ * Takes the promotional code off: the server recalculates the totals (the
+ * deposit comes back where the tour takes one) and answers them as
+ * GET /bookings/payment-details does, with no promotion. Idempotent.
+ */
+export const removePromotion = defineEndpoint({
+  method: 'DELETE',
+  path: '/bookings/promotion',
+  response: dataEnvelope(paymentDetailsSchema),
+  auth: 'booking',
+  summary: 'Removes the applied promotional code and answers the recalculated totals; nothing to remove answers them too; 409 CONFLICT once the booking is paid',
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDayTrip, isOnlineTalk } from '../brand-channels.ts';
 import { currencyCodeSchema, moneySchema } from '../money.ts';
 import { dataEnvelope, defineEndpoint, isoDateSchema, itemsEnvelope } from './common.ts';
 
@@ -36,11 +37,57 @@ export const findTour = defineEndpoint({
   summary: 'Finds a tour departure by tour code and start date',
 });
 
-/** Our own `/tours` catalogue page: every tour with its departures. */
+/**
+ * Our own tour pages: /tours lists the tours and /tours/{code} shows one.
+ * A departure carries its price in every currency, so the currency switch
+ * never refetches; places, rooms and whether it can be booked online come
+ * from the inventory at the moment of the call.
+ */
+
+/** How the /tours filter names what a tour is (its brand channel decides). */
+export const TOUR_KINDS = ['tour', 'day_trip', 'online_talk'] as const;
+export type TourKind = (typeof TOUR_KINDS)[number];
+export const TOUR_KIND_LABELS: Record<TourKind, string> = { tour: 'Tour', day_trip: 'Day trip', online_talk: 'Online talk' };
+
+export function tourKindOf(brandChannel: number | null | undefined): TourKind {
+  if (isDayTrip(brandChannel)) return 'day_trip';
+  if (isOnlineTalk(brandChannel)) return 'online_talk';
+  return 'tour';
+}
+
+/** A calendar month, 'YYYY-MM'. */
+export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month in the format YYYY-MM');
+
+/** One file of a picture: the same drawing in a modern format at one width. */
+export const pictureVariantSchema = z.object({
+  format: z.enum(['avif', 'webp']),
+  width: z.number().int().positive(),
+  url: z.string(),
+});
+
+export const tourPictureSchema = z.object({
+  alt: z.string(),
+  /** Intrinsic size of the largest variant: the page reserves its aspect ratio before it loads. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  variants: z.array(pictureVariantSchema),
+});
+export type TourPicture = z.infer<typeof tourPictureSchema>;
+
+/** Room types of a departure as the inventory has them now; `rooms_left` 0 is sold out. */
+export const departureRoomTypeSchema = z.object({
+  type: z.string(),
+  /** How many people one room takes. */
+  occupancy: z.object({ from: z.number().int(), to: z.number().int() }),
+  rooms_left: z.number().int().min(0),
+});
+export type DepartureRoomType = z.infer<typeof departureRoomTypeSchema>;
+
 export const catalogueDepartureSchema = z.object({
   departure_id: z.number().int(),
   start_date: isoDateSchema,
   end_date: isoDateSchema,
+  /** False: 'on request' (closed by the operator, no place left, or past the booking rule). */
   available_to_book: z.boolean(),
   places_left: z.number().int().min(0),
   prices: z.array(moneySchema),
@@ -54,18 +101,104 @@ export const catalogueTourSchema = z.object({
   description: z.string(),
   brand_channel: z.number().int(),
   brand_channel_name: z.string(),
+  kind: z.enum(TOUR_KINDS),
   speakers: z.array(speakerSchema),
+  /** The tour's main picture, if it has one. */
+  picture: tourPictureSchema.nullable(),
+  /** The departures the filters let through, soonest first (every future one without filters). */
   departures: z.array(catalogueDepartureSchema),
+  /** The first of `departures`. */
+  next_departure: catalogueDepartureSchema.nullable(),
+  /** The lowest price per person of `departures`, in each currency. */
+  lead_prices: z.array(moneySchema),
 });
 export type CatalogueTour = z.infer<typeof catalogueTourSchema>;
+
+export const CATALOGUE_SEARCH_MAX = 100;
+
+/** Filters of GET /tours. Prices are per person in minor units of `currency`, compared with each departure's price. */
+export const catalogueQuerySchema = z
+  .object({
+    month: monthSchema.optional(),
+    kind: z.enum(TOUR_KINDS, { message: 'Choose tour, day_trip or online_talk' }).optional(),
+    q: z.string().trim().max(CATALOGUE_SEARCH_MAX, `Search with at most ${CATALOGUE_SEARCH_MAX} characters`).optional(),
+    currency: currencyCodeSchema.default('GBP'),
+    price_min: z.coerce.number().int('Use a whole amount in minor units').min(0, 'Use an amount of 0 or more').optional(),
+    price_max: z.coerce.number().int('Use a whole amount in minor units').min(0, 'Use an amount of 0 or more').optional(),
+  })
+  .refine((query) => query.price_min === undefined || query.price_max === undefined || query.price_min <= query.price_max, {
+    path: ['price_max'],
+    message: 'The highest price must not be below the lowest',
+  });
+export type CatalogueQuery = z.input<typeof catalogueQuerySchema>;
 
 export const listCatalogue = defineEndpoint({
   method: 'GET',
   path: '/tours',
-  response: itemsEnvelope(catalogueTourSchema),
+  query: catalogueQuerySchema,
+  response: dataEnvelope(
+    z.object({
+      items: z.array(catalogueTourSchema),
+      /** Every month with a future departure, whatever the filters, for the month filter. */
+      months: z.array(monthSchema),
+    }),
+  ),
   auth: 'none',
-  summary: 'Lists every tour with its departures for the catalogue page',
+  summary: 'Lists tours by next departure, filtered by month, kind, price and search',
 });
+
+/** A departure on the tour page and on step 1: what can be bought, before any form is filled in. */
+export const tourDepartureSchema = catalogueDepartureSchema.extend({
+  /** The domain's booking rule now: confirmable, optional (under five weeks) or closed. */
+  booking_mode: z.enum(['confirmable', 'optional', 'closed']),
+  /** Empty when the departure has no hotel (day trips, talks). */
+  room_types: z.array(departureRoomTypeSchema),
+});
+export type TourDeparture = z.infer<typeof tourDepartureSchema>;
+
+export const tourDetailSchema = catalogueTourSchema.omit({ picture: true, departures: true, speakers: true }).extend({
+  summary: z.string(),
+  pictures: z.array(tourPictureSchema),
+  itinerary: z.array(z.object({ day: z.number().int().positive(), title: z.string(), description: z.string() })),
+  included: z.array(z.string()),
+  hotels: z.array(z.object({ name: z.string(), city: z.string(), description: z.string() })),
+  speakers: z.array(speakerSchema.extend({ biography: z.string() })),
+  departures: z.array(tourDepartureSchema),
+});
+export type TourDetail = z.infer<typeof tourDetailSchema>;
+
+export const tourCodeParamsSchema = z.object({ code: z.string().trim().min(1, 'Value is required').max(20) });
+
+export const getTourDetail = defineEndpoint({
+  method: 'GET',
+  path: '/tours/:code',
+  params: tourCodeParamsSchema,
+  response: dataEnvelope(tourDetailSchema),
+  auth: 'none',
+  summary: 'One tour: summary, itinerary, hotels, inclusions, speakers, pictures and every future departure',
+});
+
+export const getTourDeparture = defineEndpoint({
+  method: 'GET',
+  path: '/tours/:code/departures/:date',
+  params: tourCodeParamsSchema.extend({ date: isoDateSchema }),
+  response: dataEnvelope(tourDepartureSchema),
+  auth: 'none',
+  summary: 'One departure: places left, room types left and whether it can be booked online',
+});
+
+/** Every room type gone: a departure with hotels that no party can sleep at. */
+export const roomsSoldOut = (departure: Pick<TourDeparture, 'room_types'>): boolean =>
+  departure.room_types.length > 0 && departure.room_types.every((room) => room.rooms_left === 0);
+
+/**
+ * What the tour page and step 1 offer to book online: open to booking (the
+ * API's rule, `available_to_book`), a place left and, where it has hotels, a
+ * room left. Anything else is 'on request'.
+ */
+export const departureBookableOnline = (
+  departure: Pick<CatalogueDeparture, 'available_to_book' | 'places_left'> & Partial<Pick<TourDeparture, 'room_types'>>,
+): boolean => departure.available_to_book && departure.places_left > 0 && !roomsSoldOut({ room_types: departure.room_types ?? [] });
 
 export const marketingSourceSchema = z.object({
   id: z.number().int(),

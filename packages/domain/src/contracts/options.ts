@@ -79,6 +79,8 @@ export const flightSchema = z.object({
   arrival_airport: z.string(),
   /** ISO date-time in the airport's local time, as airlines print it. */
   departure_date_time: z.string(),
+  /** ISO date-time in the arrival airport's local time. Not in the spec's list; the flights step shows it beside the departure. */
+  arrival_date_time: z.string(),
   airline_name: z.string(),
   is_mandatory: z.boolean(),
   inventory_details: inventoryDetailsSchema,
@@ -90,7 +92,14 @@ export type Flight = z.infer<typeof flightSchema>;
 export const flightOptionGroupSchema = z.object({
   /** The component id that allocations name. */
   id: z.number().int(),
-  /** 'Mandatory' marks a group every passenger takes. */
+  /** The option group's name as the operator gives it ('Outbound group flight'); not in the spec's list, shown on the flights step. */
+  name: z.string(),
+  /**
+   * 'Mandatory' marks a group every passenger takes. That is the group's own
+   * flight, the one the tour group and its tour manager fly together, so the
+   * flights step marks it 'Group flight'; optional groups are alternatives a
+   * passenger may pick instead of making their own arrangements.
+   */
   rate_option: z.string(),
   flights: z.array(flightSchema),
 });

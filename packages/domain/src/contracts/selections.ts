@@ -52,7 +52,11 @@ export const selectionBodySchema = z.object({ tour_id: z.number().int().positive
 export const prePaymentCurrencySchema = z.union([currencyCodeSchema, z.literal('XXX').transform(() => 'GBP' as const)]);
 const prePaymentMoneySchema = z.object({ currency_code: prePaymentCurrencySchema, value: minorUnitsSchema });
 
-/** The lines of the booking summary panel, all in minor units except the head count. */
+/**
+ * The figures of spec section 9, all in minor units except the head count.
+ * Additional nights count with the extras here, as the reservations system
+ * files them; `lines` below has each of them on its own line.
+ */
 export const priceBreakdownSchema = z.object({
   price_per_person: minorUnitsSchema,
   participants: z.number().int().min(0),
@@ -64,15 +68,37 @@ export const priceBreakdownSchema = z.object({
 });
 export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
 
+/** What a priced line of the booking is: the tour place, an allocated option, or a promotion. */
+export const PRICED_LINE_KINDS = ['tour', 'flight', 'extra', 'room', 'additional_night', 'promotion'] as const;
+export type PricedLineKind = (typeof PRICED_LINE_KINDS)[number];
+
+/**
+ * One line of the booking as the server priced it: amount = unit_price x
+ * quantity, except a promotion, whose amount is capped so the total never
+ * goes below zero. Quantity is the participants (tour) or the passengers
+ * allocated (options); 1 for a promotion. Minor units of the booking currency.
+ */
+export const pricedLineSchema = z.object({
+  kind: z.enum(PRICED_LINE_KINDS),
+  /** The component's name ('BA 702 London Heathrow (LHR) to Vienna (VIE)', 'Promotional code WELCOME100'), shown as text. */
+  label: z.string(),
+  quantity: z.number().int().min(0),
+  unit_price: minorUnitsSchema,
+  amount: minorUnitsSchema,
+});
+export type PricedLine = z.infer<typeof pricedLineSchema>;
+
 /**
  * Pre-payment details: total_price is the grand total with any promotion
  * already deducted, so it is also the full amount to pay; deposit is 0 where
- * the tour takes no deposit.
+ * the tour takes no deposit. The lines add up to total_price exactly.
  */
 export const prePaymentDetailsSchema = z.object({
   total_price: prePaymentMoneySchema,
   deposit: prePaymentMoneySchema,
   breakdown: priceBreakdownSchema,
+  // A page restored from before the lines existed reads none until its fresh figures arrive, rather than losing its details.
+  lines: z.array(pricedLineSchema).default([]),
 });
 export type PrePaymentDetails = z.infer<typeof prePaymentDetailsSchema>;
 export type PrePaymentDetailsInput = z.input<typeof prePaymentDetailsSchema>;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { prePaymentDetailsSchema } from '../contracts/selections.ts';
 import {
   allocationCost,
-  buildPrePaymentDetails,
   depositFor,
   grandTotal,
   priceBreakdown,
@@ -118,27 +117,6 @@ describe('depositFor', () => {
 
   it('refuses fractional totals', () => {
     expect(() => depositFor(100.5)).toThrow(RangeError);
-  });
-});
-
-describe('buildPrePaymentDetails', () => {
-  it('answers totals in the booking currency with a 15% deposit', () => {
-    const details = buildPrePaymentDetails(twoTravellers, 'USD', { takesDeposit: true });
-    expect(details.total_price).toEqual({ currency_code: 'USD', value: 809_500 });
-    expect(details.deposit).toEqual({ currency_code: 'USD', value: 121_425 });
-    expect(prePaymentDetailsSchema.parse(details)).toEqual(details);
-  });
-
-  it('answers deposit 0 for tours that take none', () => {
-    const details = buildPrePaymentDetails({ ...twoTravellers, flights: [], accommodation: [] }, 'AUD', { takesDeposit: false });
-    expect(details.total_price).toEqual({ currency_code: 'AUD', value: 659_500 });
-    expect(details.deposit).toEqual({ currency_code: 'AUD', value: 0 });
-  });
-
-  it('bases the deposit on the total after the discount', () => {
-    const details = buildPrePaymentDetails({ ...twoTravellers, discount: -9_500 }, 'GBP', { takesDeposit: true });
-    expect(details.total_price.value).toBe(800_000);
-    expect(details.deposit.value).toBe(120_000);
   });
 });
 

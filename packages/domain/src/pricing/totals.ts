@@ -1,9 +1,10 @@
-import { minor, type CurrencyCode, type MinorUnits } from '../money.ts';
-import type { Allocation, PrePaymentDetails, PriceBreakdown } from '../contracts/selections.ts';
+import { minor, type MinorUnits } from '../money.ts';
+import type { Allocation, PriceBreakdown } from '../contracts/selections.ts';
 
 /**
  * The grand total and deposit (spec section 9), in integer minor units only.
- * The API computes these from its own prices; the web only displays them.
+ * The API prices a booking line by line (lines.ts, from its own prices); the
+ * web only displays that, and estimates with these figures before it exists.
  */
 
 export const DEPOSIT_PERCENT = 15;
@@ -89,23 +90,4 @@ export function depositFor(total: number): MinorUnits {
   if (whole <= 0) return minor(0);
   const percent = BigInt(DEPOSIT_PERCENT);
   return minor(Number((BigInt(whole) * percent + 50n) / 100n));
-}
-
-/**
- * Pre-payment details as the selections calls answer them. Tours that take no
- * deposit (day trips, online talks, concerts only: the summary shows no
- * deposit line for them) answer deposit 0, which makes 'full' the only option.
- */
-export function buildPrePaymentDetails(
-  input: PriceInput,
-  currency: CurrencyCode,
-  options: { takesDeposit: boolean },
-): PrePaymentDetails {
-  const breakdown = priceBreakdown(input);
-  const total = grandTotal(breakdown);
-  return {
-    total_price: { currency_code: currency, value: total },
-    deposit: { currency_code: currency, value: options.takesDeposit ? depositFor(total) : minor(0) },
-    breakdown,
-  };
 }

@@ -144,6 +144,7 @@ function toPaymentRequest(request: PaymentRequestResponse, asked: string): Gatew
     currency: request.currency,
     crmKey: request.crm_key,
     expiresAt: new Date(request.expires_at),
+    allowedOrigin: request.allowed_origin ?? null,
     payment,
   };
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../plugins/env.ts';
 import { createHttpPaymentGateway } from './http.ts';
 import { injectFetch } from './inject-fetch.ts';
-import type { PaymentGateway } from './port.ts';
+import { ownOrigins } from '../../lib/site-origin.ts';
+import type { PaymentGateway, ProviderInBrowser } from './port.ts';
 
 export type {
   GatewayPayer,
@@ -13,6 +14,7 @@ export type {
   GatewayToken,
   GatewayTokenRequest,
   PaymentGateway,
+  ProviderInBrowser,
 } from './port.ts';
 export { PaymentGatewayError } from './port.ts';
 export { createHttpPaymentGateway } from './http.ts';
@@ -21,15 +23,25 @@ export { injectFetch } from './inject-fetch.ts';
 /**
  * The gateway the API uses. Always the HTTP adapter: with PAYMENT_PROVIDER=http
  * over the network to PAYMENT_PROVIDER_URL; with the sandbox mounted in this
- * app (its URL on our own PUBLIC_URL origin), through `app.inject`, so the
- * same HTTP API answers without a round trip through a proxy or a port that
- * tests never open. The browser still loads the sandbox from PUBLIC_URL/pay.
+ * app (no PAYMENT_PROVIDER_URL, or one on this server's own origins), through
+ * `app.inject`, so the same HTTP API answers without a round trip through a
+ * proxy or a port that tests never open, whatever address the site is reached
+ * at. Browsers load the on-site sandbox from /pay on the origin they opened
+ * the site at (`browserFor`), so the form works at localhost, 127.0.0.1 or a
+ * LAN address alike.
  */
 export function createPaymentGateway(config: AppConfig['payments'], app?: FastifyInstance): PaymentGateway {
-  const inProcess = config.provider === 'sandbox' && app !== undefined && new URL(config.url).origin === new URL(app.config.publicUrl).origin;
-  return createHttpPaymentGateway({
+  const inProcess = config.provider === 'sandbox' && app !== undefined && (config.onSite || ownOrigins(app.config).has(new URL(config.url).origin));
+  const gateway = createHttpPaymentGateway({
     url: config.url,
     secretKey: config.secretKey,
     ...(inProcess ? { fetch: injectFetch(app) } : {}),
   });
+  if (!config.onSite) return gateway;
+  return { ...gateway, browserFor: (siteOrigin) => ({ scriptUrl: `${siteOrigin}/pay/sdk.js`, origin: siteOrigin }) };
+}
+
+/** Where a page on `siteOrigin` loads the provider's script from, and the origin its frame's messages come from. */
+export function providerForBrowser(gateway: PaymentGateway, siteOrigin: string): ProviderInBrowser {
+  return gateway.browserFor?.(siteOrigin) ?? { scriptUrl: gateway.scriptUrl, origin: gateway.origin };
 }

@@ -24,6 +24,13 @@ export interface PaymentGateway {
   readonly scriptUrl: string;
   /** The provider's origin: the frame's messages come from it, so the page's CSP must allow it for scripts and frames. */
   readonly origin: string;
+  /** A provider served on the site itself (the in-app sandbox): its script and origin for a page on `siteOrigin`, in place of the two above. */
+  browserFor?(siteOrigin: string): ProviderInBrowser;
+}
+
+export interface ProviderInBrowser {
+  scriptUrl: string;
+  origin: string;
 }
 
 /** The payer as the provider prints them: the spec's account fields without the crm key (the booking decides that). */
@@ -40,7 +47,7 @@ export interface GatewayTokenRequest {
   /** An absolute URL, or a path on allowedOrigin ('/logo.svg'). */
   logo: string;
   payer: GatewayPayer;
-  /** The origin of the page that mounts the form; only it may frame the form and receive its messages. */
+  /** The origin of the page that mounts the form (the site's origin for the visitor's request); only it may frame the form and receive its messages. */
   allowedOrigin: string;
 }
 
@@ -60,6 +67,8 @@ export interface GatewayPaymentRequest {
   currency: CurrencyCode;
   crmKey: string;
   expiresAt: Date;
+  /** The origin the request's form was opened for, when the provider tells; null otherwise. */
+  allowedOrigin: string | null;
   payment: GatewayPayment | null;
 }
 

@@ -118,6 +118,8 @@ export const paymentRequestResponseSchema = z.object({
   currency: z.enum(CURRENCIES),
   crm_key: z.string(),
   expires_at: z.string(),
+  /** The origin the request's form was opened for, as the token request named it; optional, as not every provider tells. */
+  allowed_origin: z.string().optional(),
   payment: paymentResponseSchema.nullable(),
 });
 export type PaymentRequestResponse = z.infer<typeof paymentRequestResponseSchema>;

@@ -12,3 +12,4 @@ export * from './outbox.ts';
 export * from './audit.ts';
 export * from './system.ts';
 export * from './payment-provider.ts';
+export * from './tour-content.ts';

@@ -3,7 +3,9 @@ import type { Database } from '../client.ts';
 import { auditLog, seedRuns } from '../schema/index.ts';
 import { DEMO_BOOKINGS, DEMO_CUSTOMER } from './data/customers.ts';
 import { TOURS } from './data/tours.ts';
+import { TOUR_CONTENT } from './data/tour-content.ts';
 import { seedCatalogue } from './insert-catalogue.ts';
+import { seedTourContent } from './insert-tour-content.ts';
 import { seedCustomerWithBookings } from './insert-bookings.ts';
 import { seedAgents, seedMarketing } from './insert-reference.ts';
 
@@ -27,11 +29,16 @@ export async function seedDemoData(db: Database, today: string): Promise<SeedRes
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select().from(seedRuns).where(eq(seedRuns.name, DEMO_SEED.name));
-    if (existing) return { applied: false, seededOn: existing.seededOn, version: existing.version };
+    // Tour pages came after the first demo databases: those get their content once, then never again.
+    if (existing) {
+      await seedTourContent(tx, TOUR_CONTENT);
+      return { applied: false, seededOn: existing.seededOn, version: existing.version };
+    }
 
     await seedMarketing(tx, today);
     await seedAgents(tx);
     const catalogue = await seedCatalogue(tx, TOURS, today);
+    await seedTourContent(tx, TOUR_CONTENT);
     await seedCustomerWithBookings(tx, DEMO_CUSTOMER, DEMO_BOOKINGS, catalogue, today);
     await tx.insert(seedRuns).values({ name: DEMO_SEED.name, version: DEMO_SEED.version, seededOn: today });
     await tx.insert(auditLog).values({

@@ -22,6 +22,8 @@ export interface LockedBooking {
    * a cheap selection is worth its full value again after a dearer one.
    */
   discount: number;
+  /** The applied promotion's line name ('Promotional code WELCOME100'), null without one. */
+  promotionName: string | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function lockBooking(db: Database, bookingId: number): Promise<Lock
       .select({
         // The line keeps the capped value; the promotion's own row has the full one (the line's, should the row be gone).
         discount: sql<number>`cast(coalesce(sum(coalesce(-${promotionDiscounts.amount}, ${bookingComponents.price})), 0) as integer)`,
+        name: sql<string | null>`max(${bookingComponents.name})`,
       })
       .from(bookingComponents)
       .leftJoin(
@@ -50,7 +53,13 @@ export async function lockBooking(db: Database, bookingId: number): Promise<Lock
       )
       .where(and(eq(bookingComponents.bookingId, bookingId), eq(bookingComponents.componentType, 'PromotionalCode'))),
   ]);
-  return { status: booking.status, reference: booking.reference, passengerIds: passengers.map((p) => p.id), discount: Number(promotion?.discount ?? 0) };
+  return {
+    status: booking.status,
+    reference: booking.reference,
+    passengerIds: passengers.map((p) => p.id),
+    discount: Number(promotion?.discount ?? 0),
+    promotionName: promotion?.name ?? null,
+  };
 }
 
 export interface ComponentLine {

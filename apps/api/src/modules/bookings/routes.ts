@@ -1,12 +1,14 @@
-import { createBooking, getBookingTour } from '@tours/domain';
+import { createBooking, getBookingTour, updatePassengers } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { isBookableOnline } from '../catalogue/booking-window.ts';
 import { departureById } from '../catalogue/repository.ts';
 import { unitsTaken } from '../inventory/availability.ts';
+import { cancelWithdrawnRequests } from '../payments/intents.ts';
 import { createBooking as create } from './create.ts';
 import { sessionOf } from './session.ts';
+import { updatePassengers as update } from './update-passengers.ts';
 
 export async function bookingRoutes(app: FastifyInstance) {
   registerEndpoint(
@@ -15,6 +17,14 @@ export async function bookingRoutes(app: FastifyInstance) {
     async (request) => ({ data: await create(app.db, request.body, { now: app.clock.now(), requestId: request.id }) }),
     { status: 201 },
   );
+
+  registerEndpoint(app, updatePassengers, async (request) => {
+    const session = sessionOf(request);
+    const { answer, withdrawnFrom } = await update(app.db, { session, body: request.body, now: app.clock.now(), requestId: request.id });
+    // After the commit: the provider closes the forms of the old booking's withdrawn requests.
+    if (withdrawnFrom !== null) await cancelWithdrawnRequests(app, withdrawnFrom);
+    return { data: answer };
+  });
 
   registerEndpoint(app, getBookingTour, async (request) => {
     const session = sessionOf(request);

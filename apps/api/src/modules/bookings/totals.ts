@@ -1,12 +1,4 @@
-import {
-  buildPrePaymentDetails,
-  showsDepositLine,
-  SUMMARY_LINE_OF_COMPONENT,
-  type AllocationKind,
-  type CurrencyCode,
-  type PrePaymentDetails,
-  type PricedAllocation,
-} from '@tours/domain';
+import { priceBookingLines, showsDepositLine, type CurrencyCode, type PrePaymentDetails } from '@tours/domain';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { allocations, payments, type ComponentType } from '../../db/schema/index.ts';
@@ -19,35 +11,19 @@ export interface BookingTotals {
   promotionActive: boolean;
 }
 
-type Line = { componentType: ComponentType; unitPrice: number; quantity: number; price: number };
+type Line = { componentType: ComponentType; name: string; unitPrice: number; quantity: number };
 
 /**
  * Pre-payment details recomputed from the booking's priced lines with the
- * domain's rules. The lines were written by the selections call from our own
- * prices, and the promotion line by the promotion call, so every later step
- * (the payment token, confirmation, the e-mail) charges exactly what the
- * customer was shown, never a figure the browser sent.
+ * domain's rules (priceBookingLines: each line, and the total their sum).
+ * The lines were written by the selections call from our own prices, and the
+ * promotion line by the promotion call, so every later step (the payment
+ * token, confirmation, the e-mail) charges exactly what the customer was
+ * shown, never a figure the browser sent.
  */
 export function totalsFromLines(lines: readonly Line[], currency: CurrencyCode, brandChannel: number): BookingTotals {
-  const tour = lines.find((line) => line.componentType === 'Tour');
-  const priced = (summary: AllocationKind): PricedAllocation[] =>
-    lines
-      .filter((line) => SUMMARY_LINE_OF_COMPONENT[line.componentType] === summary)
-      .map((line) => ({ adultPrice: line.unitPrice, passengerCount: line.quantity }));
-  const promotions = lines.filter((line) => line.componentType === 'PromotionalCode');
-  const details = buildPrePaymentDetails(
-    {
-      pricePerPerson: tour?.unitPrice ?? 0,
-      participants: tour?.quantity ?? 0,
-      flights: priced('flights'),
-      extras: priced('extras'),
-      accommodation: priced('accommodation'),
-      discount: promotions.reduce((sum, line) => sum + line.price, 0),
-    },
-    currency,
-    { takesDeposit: showsDepositLine(brandChannel) },
-  );
-  return { details, promotionActive: promotions.length > 0 };
+  const details = priceBookingLines(lines, currency, { takesDeposit: showsDepositLine(brandChannel) });
+  return { details, promotionActive: lines.some((line) => line.componentType === 'PromotionalCode') };
 }
 
 export async function bookingTotals(db: Database, bookingId: number, currency: CurrencyCode, brandChannel: number): Promise<BookingTotals> {

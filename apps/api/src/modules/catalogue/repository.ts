@@ -1,7 +1,7 @@
 import { CURRENCIES, type CurrencyCode, type Speaker } from '@tours/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { departurePrices, departures, speakers, tourSpeakers, tours } from '../../db/schema/index.ts';
+import { departurePrices, departures, speakers, tourPictures, tourSpeakers, tours } from '../../db/schema/index.ts';
 import { placesLeft, placesTaken } from '../inventory/availability.ts';
 
 export type TourRow = typeof tours.$inferSelect;
@@ -26,7 +26,7 @@ export async function speakersByTour(db: Database, tourIds: number[]): Promise<M
 }
 
 /** Departures with their places left and prices in every currency, in four queries whatever the count. */
-async function withPlacesAndPrices(db: Database, rows: DepartureRow[], now: Date): Promise<DepartureWithPlaces[]> {
+export async function withPlacesAndPrices(db: Database, rows: DepartureRow[], now: Date): Promise<DepartureWithPlaces[]> {
   const ids = rows.map((row) => row.id);
   const [taken, priceRows] = await Promise.all([
     placesTaken(db, ids, now),
@@ -42,17 +42,22 @@ async function withPlacesAndPrices(db: Database, rows: DepartureRow[], now: Date
   }));
 }
 
+export type PictureRow = typeof tourPictures.$inferSelect;
+
 export interface CatalogueEntry {
   tour: TourRow;
   speakers: Speaker[];
   departures: DepartureWithPlaces[];
+  /** The tour's main picture (position 0). */
+  picture: PictureRow | null;
 }
 
-/** Every tour, with the departures still ahead of `today`. */
+/** Every tour with its main picture and the departures still ahead of `today`, soonest first. */
 export async function listCatalogue(db: Database, today: string, now: Date): Promise<CatalogueEntry[]> {
-  const [tourRows, departureRows] = await Promise.all([
+  const [tourRows, departureRows, pictureRows] = await Promise.all([
     db.select().from(tours).orderBy(asc(tours.name)),
     db.select().from(departures).where(gt(departures.startDate, today)).orderBy(asc(departures.startDate)),
+    db.select().from(tourPictures).where(eq(tourPictures.position, 0)),
   ]);
   const [speakerMap, departureList] = await Promise.all([
     speakersByTour(
@@ -65,6 +70,7 @@ export async function listCatalogue(db: Database, today: string, now: Date): Pro
     tour,
     speakers: speakerMap.get(tour.id) ?? [],
     departures: departureList.filter((departure) => departure.tourId === tour.id),
+    picture: pictureRows.find((picture) => picture.tourId === tour.id) ?? null,
   }));
 }
 

@@ -1,38 +1,65 @@
-import { brandChannelName, findTour, isIsoDate, listCatalogue, operatorDate } from '@tours/domain';
+import { findTour, getTourDeparture, getTourDetail, isIsoDate, listCatalogue, operatorDate, tourKindOf, brandChannelName } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationFailed } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { isBookableOnline } from './booking-window.ts';
+import { tourMedia } from './media.ts';
+import { catalogueOut, departureMonths, leadPrices, pictureOut, tourDepartureOut } from './present.ts';
 import * as catalogue from './repository.ts';
+import { departureRoomTypes, loadTourPage } from './tour-page.ts';
 
 /** Calendar dates travel without a zone and are read as local dates (ADR 0001). */
 const localDateTime = (date: string) => `${date}T00:00:00`;
 
 export async function catalogueRoutes(app: FastifyInstance) {
-  registerEndpoint(app, listCatalogue, async () => {
+  await app.register(tourMedia);
+
+  registerEndpoint(app, listCatalogue, async (request) => {
     const now = app.clock.now();
     const entries = await catalogue.listCatalogue(app.db, operatorDate(now), now);
+    return { data: { items: catalogueOut(entries, request.query, now), months: departureMonths(entries) } };
+  });
+
+  registerEndpoint(app, getTourDetail, async (request) => {
+    const now = app.clock.now();
+    const page = await loadTourPage(app.db, request.params.code, operatorDate(now), now);
+    if (!page) throw notFound(`No tour ${request.params.code.toUpperCase()}.`);
+    const { tour } = page;
+    // Departures one after another: each reads its rooms in a few queries, and a tour has a handful.
+    const departures = [];
+    for (const departure of page.departures) {
+      departures.push(tourDepartureOut(tour, departure, await departureRoomTypes(app.db, departure.id, now), now));
+    }
     return {
       data: {
-        items: entries.map(({ tour, speakers, departures }) => ({
-          id: tour.id,
-          code: tour.code,
-          name: tour.name,
-          description: tour.description,
-          brand_channel: tour.brandChannel,
-          brand_channel_name: brandChannelName(tour.brandChannel),
-          speakers,
-          departures: departures.map((departure) => ({
-            departure_id: departure.id,
-            start_date: departure.startDate,
-            end_date: departure.endDate,
-            available_to_book: isBookableOnline({ ...departure, brandChannel: tour.brandChannel }, now),
-            places_left: departure.placesLeft,
-            prices: departure.prices,
-          })),
-        })),
+        id: tour.id,
+        code: tour.code,
+        name: tour.name,
+        description: tour.description,
+        brand_channel: tour.brandChannel,
+        brand_channel_name: brandChannelName(tour.brandChannel),
+        kind: tourKindOf(tour.brandChannel),
+        summary: page.summary,
+        pictures: page.pictures.map(pictureOut),
+        itinerary: page.itinerary,
+        included: page.included,
+        hotels: page.hotels,
+        speakers: page.speakers,
+        departures,
+        next_departure: departures[0] ?? null,
+        lead_prices: leadPrices(page.departures),
       },
     };
+  });
+
+  registerEndpoint(app, getTourDeparture, async (request) => {
+    const { code, date } = request.params;
+    if (!isIsoDate(date)) throw validationFailed({ date: 'Use a real date in the format YYYY-MM-DD' });
+    const now = app.clock.now();
+    const found = await catalogue.findDeparture(app.db, code, date, now);
+    if (!found) throw notFound(`No departure of tour ${code.toUpperCase()} on ${date}.`);
+    const roomTypes = await departureRoomTypes(app.db, found.departure.id, now);
+    return { data: tourDepartureOut(found.tour, found.departure, roomTypes, now) };
   });
 
   registerEndpoint(app, findTour, async (request) => {

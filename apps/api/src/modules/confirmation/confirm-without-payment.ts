@@ -16,7 +16,10 @@ export const PAYMENT_REQUIRED = 'This booking has an amount to pay: pay it by ca
  * other booking needs its payment first. No money was taken, so when the
  * places are gone the visitor is told so (availability error), not flagged.
  */
-export async function confirmWithoutPayment(app: FastifyInstance, input: { bookingId: number; requestId: string }): Promise<PostPaymentDetails> {
+export async function confirmWithoutPayment(
+  app: FastifyInstance,
+  input: { bookingId: number; requestId: string; siteOrigin?: string | null },
+): Promise<PostPaymentDetails> {
   try {
     return await retryTransient(() =>
       app.db.transaction(async (tx) => {
@@ -27,7 +30,7 @@ export async function confirmWithoutPayment(app: FastifyInstance, input: { booki
           throw serviceFailure('The booking’s places are no longer held. Please start the booking again.', 409);
         }
         if (booking.reference !== null) return answerFor(booking);
-        return confirmBookingCore(tx, { ...settlementContext(app, input.requestId), bookingId: booking.id, purpose: null, paymentId: null, actor: 'visitor' });
+        return confirmBookingCore(tx, { ...settlementContext(app, input.requestId, input.siteOrigin), bookingId: booking.id, purpose: null, paymentId: null, actor: 'visitor' });
       }),
     );
   } catch (error) {

@@ -1,10 +1,16 @@
-import { formatAmount, formatLongDate, OPERATOR, type CurrencyCode } from '@tours/domain';
+import { operatorDate, priceLines, settledBookingStatus, type BookingStatus, type CurrencyCode } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookingPassengers } from '../../db/schema/index.ts';
+import { bookingPassengers, bookings } from '../../db/schema/index.ts';
 import { listComponents } from '../bookings/repository.ts';
 import { amountPaid, totalsFromLines } from '../bookings/totals.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { confirmationContent, type ConfirmationContent, type ConfirmationFacts } from './email/content.ts';
+import type * as HtmlRenderer from './email/render.ts';
+import { confirmationText } from './email/text.ts';
+
+export { confirmationContent, confirmationSubject, type ConfirmationFacts } from './email/content.ts';
+export { confirmationText } from './email/text.ts';
 
 /** What the confirming transaction already read of the booking, its departure and tour. */
 export interface ConfirmedBookingFacts {
@@ -14,64 +20,46 @@ export interface ConfirmedBookingFacts {
   tourName: string;
   startDate: string;
   endDate: string;
-}
-
-export const confirmationSubject = (reference: string) => `Your booking ${reference} is confirmed`;
-
-export interface ConfirmationFacts {
-  reference: string;
-  leadName: string;
-  tourName: string;
-  startDate: string;
-  endDate: string;
-  passengers: string[];
-  lines: { name: string; price: number }[];
-  currency: CurrencyCode;
-  total: number;
-  paid: number;
-  accountUrl: string;
+  /** The status before settling: an Optional booking stays Optional and its e-mail says so. */
+  status?: BookingStatus;
 }
 
 /**
- * The e-mail's text. Amounts are exact (formatAmount), in the booking's
- * currency: the amount paid is what the card was charged, to the penny.
+ * The HTML template pulls in React and react-email (about 0.2 s to load), so
+ * it is loaded the first time an e-mail is written, not when the API starts.
  */
-export function confirmationText(facts: ConfirmationFacts): string {
-  const money = (value: number) => formatAmount(value, facts.currency);
-  const balance = Math.max(facts.total - facts.paid, 0);
-  const dates =
-    facts.startDate === facts.endDate ? formatLongDate(facts.startDate) : `${formatLongDate(facts.startDate)} to ${formatLongDate(facts.endDate)}`;
-  return [
-    `Dear ${facts.leadName},`,
-    '',
-    `Thank you for booking with ${OPERATOR.companyName}. Your booking ${facts.reference} is confirmed.`,
-    '',
-    `Tour: ${facts.tourName}`,
-    `Dates: ${dates}`,
-    'Passengers:',
-    ...facts.passengers.map((name) => `  ${name}`),
-    '',
-    'Your booking:',
-    ...facts.lines.map((line) => `  ${line.name}: ${line.price === 0 ? 'Included' : money(line.price)}`),
-    '',
-    `Total cost: ${money(facts.total)}`,
-    `Amount paid: ${money(facts.paid)}`,
-    `Balance due: ${money(balance)}`,
-    '',
-    'Your booking confirmation and travel documents will follow within 1-3 working days.',
-    `Sign in at ${facts.accountUrl} with this e-mail address to see your booking, submit your travel information, pay the balance and download your documents.`,
-    '',
-    `If you have any questions, please call our relationship team on ${OPERATOR.relationshipTeamPhone} quoting ${facts.reference}.`,
-    '',
-    OPERATOR.companyName,
-  ].join('\n');
+let htmlRenderer: Promise<typeof HtmlRenderer> | null = null;
+export async function renderConfirmationHtml(content: ConfirmationContent): Promise<string> {
+  // A failed load is tried again next time rather than remembered.
+  htmlRenderer ??= import('./email/render.ts').catch((error: unknown) => {
+    htmlRenderer = null;
+    throw error;
+  });
+  return (await htmlRenderer).renderConfirmationHtml(content);
+}
+
+/**
+ * The HTML part, or none when it cannot be written: a fault in the template
+ * must never undo the confirmation of a paid booking, and the plain-text part
+ * alone still tells the customer everything. The warning reaches the server's log.
+ */
+async function htmlPartOrNone(content: ConfirmationContent, bookingId: number): Promise<string | null> {
+  try {
+    return await renderConfirmationHtml(content);
+  } catch (error) {
+    process.emitWarning(`The confirmation e-mail of booking ${bookingId} goes as plain text only: its HTML part failed (${String(error)})`, {
+      code: 'CONFIRMATION_EMAIL_HTML',
+    });
+    return null;
+  }
 }
 
 /**
  * Queues the confirmation e-mail to the lead passenger, in the transaction
  * that confirms the booking: it is sent if and only if the confirmation
- * commits, and at most once per booking (its message key). Returns false when
- * the lead has no e-mail address to send to.
+ * commits, and at most once per booking (its message key). It has an HTML
+ * part in the operator's colours and a plain-text part with the same facts.
+ * Returns false when the lead has no e-mail address to send to.
  */
 export async function queueConfirmationEmail(
   db: Database,
@@ -79,30 +67,45 @@ export async function queueConfirmationEmail(
 ): Promise<boolean> {
   const { booking } = input;
   const bookingId = booking.id;
-  const [passengers, lines, paid] = await Promise.all([
+  const [passengers, rows, paid, [settled]] = await Promise.all([
     db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)),
     listComponents(db, bookingId),
     amountPaid(db, bookingId),
+    db.select({ confirmedDate: bookings.confirmedDate }).from(bookings).where(eq(bookings.id, bookingId)),
   ]);
   const lead = passengers.find((passenger) => passenger.isLead) ?? passengers[0];
   const to = lead?.email?.trim();
   if (!lead || !to) return false;
 
-  const { details } = totalsFromLines(lines, booking.currency, booking.brandChannel);
+  const { details } = totalsFromLines(rows, booking.currency, booking.brandChannel);
+  // The domain's one pricing of a booking line by line: what the review showed, adding up to the total charged.
+  const lines = priceLines(rows);
   const fullName = (p: (typeof passengers)[number]) => [p.title, p.givenName, p.familyName].filter(Boolean).join(' ');
-  const text = confirmationText({
+  const facts: ConfirmationFacts = {
     reference: input.reference,
+    status: booking.status && settledBookingStatus(booking.status) === 'Optional' ? 'Optional' : 'Confirmed',
     leadName: fullName(lead),
+    email: to,
     tourName: booking.tourName,
     startDate: booking.startDate,
     endDate: booking.endDate,
     passengers: passengers.map(fullName),
-    lines: lines.map((line) => ({ name: line.name, price: line.price })),
+    lines,
     currency: booking.currency,
     total: details.total_price.value,
     paid,
-    accountUrl: `${input.publicUrl}/account`,
+    siteUrl: input.publicUrl.replace(/\/+$/, ''),
+    confirmedOn: operatorDate(settled?.confirmedDate ?? new Date()),
+  };
+  const content = confirmationContent(facts);
+  const html = await htmlPartOrNone(content, bookingId);
+  await enqueueMail(db, {
+    to,
+    subject: content.subject,
+    text: confirmationText(content),
+    html,
+    bookingId,
+    messageKey: `booking-confirmed:${bookingId}`,
   });
-  await enqueueMail(db, { to, subject: confirmationSubject(input.reference), text, bookingId, messageKey: `booking-confirmed:${bookingId}` });
   return true;
 }

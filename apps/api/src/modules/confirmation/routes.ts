@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { sessionOf } from '../bookings/session.ts';
 import { validationFailed } from '../../lib/http-error.ts';
+import { siteOriginOrNull } from '../../lib/site-origin.ts';
 import { confirmWithoutPayment } from './confirm-without-payment.ts';
 import { settleProviderPayment } from './settle-payment.ts';
 
@@ -15,12 +16,13 @@ export async function confirmationRoutes(app: FastifyInstance) {
       if (request.body.currency !== session.currency) throw validationFailed({ currency: `This booking is paid in ${session.currency}.` });
       const outcome =
         request.body.payment_id === undefined
-          ? await confirmWithoutPayment(app, { bookingId: session.bookingId, requestId: request.id })
+          ? await confirmWithoutPayment(app, { bookingId: session.bookingId, requestId: request.id, siteOrigin: siteOriginOrNull(request) })
           : await settleProviderPayment(app, {
               providerPaymentId: request.body.payment_id,
               bookingId: session.bookingId,
               source: 'browser',
               requestId: request.id,
+              siteOrigin: siteOriginOrNull(request),
             });
       return { data: outcome };
     },

@@ -2,6 +2,7 @@ import type { PostPaymentDetails } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayPayment } from '../../adapters/payments/index.ts';
 import { serviceFailure } from '../../lib/http-error.ts';
+import { canonicalSiteUrl, parseOrigin } from '../../lib/site-origin.ts';
 import { isTransientDatabaseError, retryTransient } from '../../lib/pg-errors.ts';
 import { runWorkflow, WorkflowError, type WorkflowStep } from '../../lib/workflow.ts';
 import { applyAsFollowUp, applyPayment } from './apply-payment.ts';
@@ -23,10 +24,14 @@ export interface SettleProviderPayment {
   bookingId?: number;
   source: SettlementSource;
   requestId: string;
+  /** The site's origin of the visitor's request that brings the payment (lib/site-origin.ts); none for a notification or reconciliation. */
+  siteOrigin?: string | null;
 }
 
 interface Settlement {
   bookingId: number | null;
+  /** The origin the visitor paid from (visitorOriginOf), for the e-mail's links. */
+  visitorOrigin?: string | null;
   payment?: GatewayPayment;
   recorded?: RecordedPayment | null;
   outcome?: PostPaymentDetails;
@@ -58,6 +63,7 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
       invoke: async (context) => {
         context.payment = await verifyWithProvider(app.adapters.payments, input.providerPaymentId, input.bookingId);
         context.bookingId = Number(context.payment.crmKey);
+        context.visitorOrigin = await visitorOriginOf(app, input.siteOrigin ?? null, context.payment);
       },
     },
     {
@@ -80,7 +86,7 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
         const cause = failure.cause;
         context.outcome = await retryTransient(() =>
           applyAsFollowUp(app.db, {
-            ...settlementContext(app, input.requestId),
+            ...settlementContext(app, input.requestId, context.visitorOrigin),
             bookingId: context.bookingId!,
             paymentId: context.recorded!.id,
             actor,
@@ -109,7 +115,7 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
           return;
         }
         context.outcome = await retryTransient(
-          () => applyPayment(app.db, { ...settlementContext(app, input.requestId), bookingId: context.bookingId!, paymentId: context.recorded!.id, actor }),
+          () => applyPayment(app.db, { ...settlementContext(app, input.requestId, context.visitorOrigin), bookingId: context.bookingId!, paymentId: context.recorded!.id, actor }),
           undefined,
           (error, attempt) => app.log.warn({ err: error, attempt, bookingId: context.bookingId }, 'settlement failed for a moment; retrying'),
         );
@@ -137,6 +143,35 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
   return context.outcome!;
 }
 
-export function settlementContext(app: FastifyInstance, requestId: string) {
-  return { clock: app.clock, faults: app.faults, publicUrl: app.config.publicUrl, requestId };
+/**
+ * Where the confirmation e-mail's links point. The site's own address
+ * (PUBLIC_URL, else the first allowed origin) whenever it has one: an e-mail
+ * is read later and elsewhere, and its links must never come from a
+ * request's headers. A site that follows each request (development, a demo
+ * at 127.0.0.1 or a LAN address) links to the origin the visitor paid from
+ * (visitorOriginOf); without one, to the server's internal URL.
+ * docs/decisions/0008-site-origin.md.
+ */
+export function settlementContext(app: FastifyInstance, requestId: string, visitorOrigin?: string | null) {
+  const publicUrl = canonicalSiteUrl(app.config) ?? visitorOrigin ?? app.config.internalUrl;
+  return { clock: app.clock, faults: app.faults, publicUrl, requestId };
+}
+
+/**
+ * The origin the visitor paid from, for the e-mail's links on a site that
+ * follows each request: their confirm call's, or for a notification or
+ * reconciliation, which have no visitor, the origin the provider's form was
+ * opened for (the payment request's allowed origin, which we gave the
+ * provider). Only a link is at stake, so a provider that cannot say never
+ * holds the settlement up. Not asked when the site has an address of its own.
+ */
+async function visitorOriginOf(app: FastifyInstance, siteOrigin: string | null, payment: GatewayPayment): Promise<string | null> {
+  if (siteOrigin || canonicalSiteUrl(app.config)) return siteOrigin;
+  try {
+    const request = await app.adapters.payments.getPaymentRequest(payment.requestId);
+    return request?.allowedOrigin ? parseOrigin(request.allowedOrigin) : null;
+  } catch (error) {
+    app.log.warn({ err: error, paymentId: payment.id }, 'could not read the origin the payment form was opened for; the e-mail links to the internal URL');
+    return null;
+  }
 }

@@ -13,8 +13,32 @@ h2 { font-size: 1.15rem; margin: 0 0 .5rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1rem; }
 dt { font-weight: 600; }
 dd { margin: 0; overflow-wrap: anywhere; }
-pre { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; background: #f4f4f4; padding: .75rem; border-radius: 4px; margin: 0; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; background: #f4f4f4; padding: .75rem; border-radius: 4px; margin: .5rem 0 0; }
+iframe { display: block; width: 100%; height: 70vh; min-height: 28rem; border: 1px solid #c9c3b6; border-radius: 4px; background: #fff; }
+.parts { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: .75rem 0; padding: 0; list-style: none; }
+.parts li { margin: 0; }
+a { color: ${OPERATOR.colours.primary}; }
+summary { cursor: pointer; font-weight: 600; }
 `;
+
+/** Where the dev mailbox serves a message's parts on their own (mailbox-routes.ts). */
+export const mailPartPath = (id: number, part: 'html' | 'text') => `/dev/mailbox/${id}/${part}`;
+
+/**
+ * An e-mail with an HTML part: that part in a frame, as a mail client shows
+ * it (the frame's page has its own strict policy and no scripts, see
+ * mailbox-routes.ts), links to each part on its own, and the plain-text part
+ * folded below.
+ */
+function htmlPart(message: OutboxMessage): string {
+  const subject = escapeHtml(message.subject);
+  return `<iframe src="${mailPartPath(message.id, 'html')}" title="HTML part: ${subject}" sandbox referrerpolicy="no-referrer" loading="lazy"></iframe>
+<ul class="parts">
+<li><a href="${mailPartPath(message.id, 'html')}" target="_blank" rel="noopener">Open the HTML part</a></li>
+<li><a href="${mailPartPath(message.id, 'text')}" target="_blank" rel="noopener">Open the plain-text part</a></li>
+</ul>
+<details><summary>Plain-text part</summary><pre>${escapeHtml(message.bodyText)}</pre></details>`;
+}
 
 function item(message: OutboxMessage): string {
   const sent = message.sentAt ?? message.createdAt;
@@ -25,7 +49,7 @@ function item(message: OutboxMessage): string {
 <dt>To</dt><dd>${escapeHtml(message.toAddress)}</dd>
 <dt>Sent</dt><dd><time datetime="${sent.toISOString()}">${escapeHtml(formatTimeAndDate(sent))}</time></dd>
 </dl>
-<pre>${escapeHtml(message.bodyText)}</pre>
+${message.bodyHtml ? htmlPart(message) : `<pre>${escapeHtml(message.bodyText)}</pre>`}
 </article></li>`;
 }
 

@@ -1,7 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { listSentMail } from './outbox.ts';
+import { findSentMail, listSentMail } from './outbox.ts';
 import { renderMailbox } from './mailbox-page.ts';
+
+/** The origins an e-mail's images are on, as a CSP source list: what a mail client would fetch to show it. */
+export function imageSources(html: string): string {
+  const origins = new Set<string>();
+  for (const [, src] of html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/gi)) {
+    try {
+      const url = new URL(src!.replace(/&amp;/g, '&'));
+      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
+    } catch {
+      // Not an absolute URL: a mail client could not fetch it either.
+    }
+  }
+  return origins.size > 0 ? [...origins].join(' ') : "'none'";
+}
 
 /**
  * The sandbox mailbox at /dev/mailbox (HTML) and /dev/mailbox.json (tests and
@@ -21,10 +35,50 @@ export async function mailboxRoutes(app: FastifyInstance) {
       .header('cache-control', 'no-store')
       .header(
         'content-security-policy',
-        `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+        `default-src 'none'; style-src 'nonce-${nonce}'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       )
       .send(renderMailbox(messages, nonce));
   });
+
+  /**
+   * One e-mail's HTML part on its own, as a mail client would show it: the
+   * mailbox frames it, and a developer can open it and resize the window to
+   * see it narrow and wide. The e-mail is ours, but it holds what customers
+   * typed, so the page gets a policy of its own: no scripts (a CSP sandbox,
+   * which also gives it an opaque origin), inline styles only (e-mails have
+   * nothing else), images only from the origins the e-mail's own images name
+   * (the logo on the site), nothing else fetched, framed only by the mailbox.
+   */
+  app.get<{ Params: { id: string } }>('/mailbox/:id/html', { schema: { hide: true } }, async (request, reply) => {
+    const message = await sentMessage(request.params.id);
+    if (!message?.bodyHtml) return reply.code(404).type('text/plain; charset=utf-8').send('No such e-mail, or it has no HTML part.');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'unsafe-inline'; img-src ${imageSources(message.bodyHtml)}; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox`,
+      )
+      .send(message.bodyHtml);
+  });
+
+  /** One e-mail's plain-text part on its own, exactly as it was sent. */
+  app.get<{ Params: { id: string } }>('/mailbox/:id/text', { schema: { hide: true } }, async (request, reply) => {
+    const message = await sentMessage(request.params.id);
+    if (!message) return reply.code(404).type('text/plain; charset=utf-8').send('No such e-mail.');
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(message.bodyText);
+  });
+
+  async function sentMessage(id: string) {
+    return /^\d{1,9}$/.test(id) ? findSentMail(app.db, Number(id)) : null;
+  }
 
   app.get('/mailbox.json', { schema: { hide: true } }, async (_request, reply) => {
     const messages = await listSentMail(app.db);
@@ -36,6 +90,7 @@ export async function mailboxRoutes(app: FastifyInstance) {
           to: message.toAddress,
           subject: message.subject,
           body: message.bodyText,
+          html: message.bodyHtml,
           booking_id: message.bookingId,
           sent_at: (message.sentAt ?? message.createdAt).toISOString(),
         })),

@@ -89,3 +89,12 @@ export async function listSentMail(db: Database, limit = 200): Promise<OutboxMes
     .orderBy(desc(outboxMessages.sentAt), desc(outboxMessages.id))
     .limit(limit);
 }
+
+/** One sent message by id: the sandbox mailbox's view of a single e-mail. */
+export async function findSentMail(db: Database, id: number): Promise<OutboxMessage | null> {
+  const [row] = await db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sent')));
+  return row ?? null;
+}

@@ -51,6 +51,7 @@ export function flightGroups(presenting: Presenting): FlightOptionGroup[] {
     return [
       {
         id: option.id,
+        name: flight.groupName,
         rate_option: flight.rateOption,
         flights: [
           {
@@ -60,6 +61,7 @@ export function flightGroups(presenting: Presenting): FlightOptionGroup[] {
             departure_airport: flight.departureAirport,
             arrival_airport: flight.arrivalAirport,
             departure_date_time: localDateTime(flight.departureAt),
+            arrival_date_time: localDateTime(flight.arrivalAt),
             airline_name: flight.airlineName,
             is_mandatory: flight.rateOption === MANDATORY_RATE_OPTION,
             ...common(option, presenting),

@@ -20,6 +20,7 @@ export interface OfferedFlight {
   departureAirport: string;
   arrivalAirport: string;
   departureAt: Date;
+  arrivalAt: Date;
   groupId: number;
   groupName: string;
   rateOption: string;

@@ -5,6 +5,7 @@ import { SIGNATURE_HEADER, signNotification } from '../../adapters/payments/wire
 import { queryRows } from '../../db/client.ts';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
+import { ownOrigins } from '../../lib/site-origin.ts';
 
 /**
  * The sandbox provider's notifications to the merchant, as a real provider's
@@ -55,7 +56,7 @@ interface DueEvent {
 export const payProviderNotificationsPlugin = sharedPlugin('pay-provider-notifications', async (app: FastifyInstance) => {
   const { webhookUrl, webhookSecret, webhookRetryIntervalMs } = app.config.payments;
   // Our own API, mounted in this process, is reached without a socket, whatever address the site is served at.
-  const send = new URL(webhookUrl).origin === new URL(app.config.publicUrl).origin ? injectFetch(app) : fetch;
+  const send = ownOrigins(app.config).has(new URL(webhookUrl).origin) ? injectFetch(app) : fetch;
 
   async function deliverDue(): Promise<DeliveryRun> {
     const now = app.clock.now();

@@ -181,6 +181,7 @@ async function requestToWire(db: Reader, row: PayToken, now: Date): Promise<Paym
     currency: row.currency,
     crm_key: row.crmKey,
     expires_at: row.expiresAt.toISOString(),
+    allowed_origin: row.allowedOrigin,
     payment: paid ? paymentToWire(paid, row.requestId) : null,
   };
 }

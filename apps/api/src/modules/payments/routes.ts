@@ -1,27 +1,30 @@
 import { createPaymentToken, getPaymentDetails } from '@tours/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { providerForBrowser } from '../../adapters/payments/index.ts';
 import { bookingComponents } from '../../db/schema/index.ts';
+import { forbidden } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
+import { siteOriginOf } from '../../lib/site-origin.ts';
 import { sessionOf } from '../bookings/session.ts';
 import { bookingTotals } from '../bookings/totals.ts';
 import { paymentNotificationRoutes } from './notifications.ts';
 import { openPayment } from './token.ts';
 
 export async function paymentRoutes(app: FastifyInstance) {
-  // The card form is framed by our own pages only: the origin people reach the site at.
-  const allowedOrigin = new URL(app.config.publicUrl).origin;
-
   registerEndpoint(
     app,
     createPaymentToken,
     async (request) => {
+      // The card form is framed by the page asking for it, on the origin the visitor opened the site at (403 for one it is not served at).
+      const allowedOrigin = pageOriginOf(request);
       const token = await openPayment(app.db, {
         session: sessionOf(request),
         body: request.body,
         gateway: app.adapters.payments,
         provider: app.config.payments.provider,
         allowedOrigin,
+        browser: providerForBrowser(app.adapters.payments, allowedOrigin),
         now: app.clock.now(),
         requestId: request.id,
       });
@@ -48,4 +51,20 @@ export async function paymentRoutes(app: FastifyInstance) {
   });
 
   await app.register(paymentNotificationRoutes);
+}
+
+/**
+ * The site's origin for this request, checked against the page's own when
+ * the browser names it (Origin, sent with every POST): a form bound to an
+ * origin other than the page's would never load, so the mismatch (a proxy
+ * whose headers are not trusted, say) is answered with what to fix instead.
+ */
+function pageOriginOf(request: FastifyRequest): string {
+  const origin = siteOriginOf(request);
+  const page = request.headers.origin;
+  if (page !== undefined && page !== 'null' && page !== origin) {
+    request.log.warn({ page, siteOrigin: origin }, 'card form asked for by a page on another origin than the request names; behind a proxy, set TRUST_PROXY');
+    throw forbidden(`The card form cannot be shown on ${page}: this request reached the site as ${origin}. Please open the site at ${origin} and try again.`);
+  }
+  return origin;
 }

@@ -12,7 +12,7 @@ import {
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { allocations } from '../../db/schema/index.ts';
 import type { z } from 'zod';
-import { PaymentGatewayError, type PaymentGateway } from '../../adapters/payments/index.ts';
+import { PaymentGatewayError, type PaymentGateway, type ProviderInBrowser } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound, serviceFailure, validationFailed } from '../../lib/http-error.ts';
@@ -29,8 +29,10 @@ export interface OpenPayment {
   body: z.output<typeof paymentTokenRequestSchema>;
   gateway: PaymentGateway;
   provider: string;
-  /** The origin of PUBLIC_URL: the page that frames the form. */
+  /** The site's origin for the visitor's request: the page that frames the form (lib/site-origin.ts). */
   allowedOrigin: string;
+  /** Where that page loads the provider's script from (PaymentGateway.browserFor). */
+  browser: ProviderInBrowser;
   now: Date;
   requestId: string;
 }
@@ -119,8 +121,8 @@ export async function openPayment(db: Database, input: OpenPayment): Promise<Pay
 
   return {
     token: token.token,
-    script_url: input.gateway.scriptUrl,
-    origin: input.gateway.origin,
+    script_url: input.browser.scriptUrl,
+    origin: input.browser.origin,
     expires_at: token.expiresAt.toISOString(),
   };
 }

@@ -1,6 +1,5 @@
-import { awaitsSettlement } from '@tours/domain';
+import { awaitsSettlement, toIsoDate, VALIDATION, type appliedPromotionSchema, type paymentDetailsSchema } from '@tours/domain';
 import { withdrawOpenRequests } from '../payments/intents.ts';
-import { toIsoDate, VALIDATION, type appliedPromotionSchema } from '@tours/domain';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -97,5 +96,55 @@ export async function applyPromotionCode(db: Database, input: ApplyPromotion): P
       },
       details: totals.details,
     };
+  });
+}
+
+export interface RemovePromotion {
+  session: BookingSession;
+  now: Date;
+  requestId: string;
+}
+
+export interface RemovedPromotion {
+  figures: z.input<typeof paymentDetailsSchema>;
+  /** Payment requests withdrawn because the price changed; the provider must be told after the commit. */
+  withdrawnRequests: number;
+}
+
+/**
+ * Takes the promotional code off the booking: its PromotionalCode line goes,
+ * and the totals are priced again from the lines that remain (the deposit is
+ * offered again where the tour takes one). As applying a code does, it locks
+ * the booking row first and withdraws the card forms opened for the old
+ * amount. Nothing to remove answers the current totals and changes nothing,
+ * so a repeated call is harmless. A paid or confirmed booking is not changed.
+ */
+export async function removePromotionCode(db: Database, input: RemovePromotion): Promise<RemovedPromotion> {
+  const { session } = input;
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, session.bookingId);
+    if (!booking) throw notFound('The booking no longer exists.');
+    if (!awaitsSettlement(booking)) throw conflict(`This booking is ${booking.status} and can no longer be changed online.`);
+
+    const removed = await tx
+      .delete(bookingComponents)
+      .where(and(eq(bookingComponents.bookingId, session.bookingId), eq(bookingComponents.componentType, 'PromotionalCode')))
+      .returning({ name: bookingComponents.name, price: bookingComponents.price });
+    let withdrawnRequests = 0;
+    if (removed.length > 0) {
+      // The price is about to change: card forms opened for the old amount must not be paid (ADR 0005).
+      withdrawnRequests = await withdrawOpenRequests(tx, session.bookingId, input.now);
+      await recordAudit(tx, {
+        actor: 'visitor',
+        action: 'booking.promotion_removed',
+        entityType: 'booking',
+        entityId: session.bookingId,
+        bookingId: session.bookingId,
+        requestId: input.requestId,
+        detail: { lines: removed.map((line) => line.name), discount: removed.reduce((sum, line) => sum + line.price, 0), currency: session.currency },
+      });
+    }
+    const totals = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
+    return { figures: { details: totals.details, promotion: null }, withdrawnRequests };
   });
 }

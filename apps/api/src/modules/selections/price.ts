@@ -1,12 +1,4 @@
-import {
-  ALLOCATION_KIND_OF_KIND,
-  buildPrePaymentDetails,
-  COMPONENT_TYPE_OF_KIND,
-  showsDepositLine,
-  type AllocationKind,
-  type CurrencyCode,
-  type PricedAllocation,
-} from '@tours/domain';
+import { COMPONENT_TYPE_OF_KIND, priceBookingLines, showsDepositLine, type BookingLine, type CurrencyCode } from '@tours/domain';
 import type { ComponentLine } from '../bookings/repository.ts';
 import type { PlannedLine } from './validate.ts';
 
@@ -15,8 +7,10 @@ export interface PricingInput {
   pricePerPerson: number;
   participants: number;
   lines: readonly PlannedLine[];
-  /** Applied promotions: zero or negative. */
+  /** The applied promotion's full value: zero or negative. */
   discount: number;
+  /** Its line's name, null without one. */
+  promotionName: string | null;
   currency: CurrencyCode;
   brandChannel: number;
 }
@@ -28,25 +22,11 @@ const componentName = ({ option }: PlannedLine) => (option.room ? `${option.room
  * Prices selections from our own figures with the domain's rules (spec
  * section 9), and the booking lines that record them: the tour place first,
  * then one line per allocated option, each unit price times its passengers.
- * The lines add up to the breakdown, so a later confirmation charges exactly this.
+ * The answer is priced from exactly these lines (and the promotion, capped
+ * at what they cost), so a later reading of the booking, the confirmation
+ * and the e-mail all show and charge the same figures.
  */
 export function priceSelections(input: PricingInput) {
-  const allocated = (line: AllocationKind) =>
-    input.lines
-      .filter(({ option }) => ALLOCATION_KIND_OF_KIND[option.kind] === line)
-      .map(({ option, passengerIds }): PricedAllocation => ({ adultPrice: option.adultPrice, passengerCount: passengerIds.length }));
-  const details = buildPrePaymentDetails(
-    {
-      pricePerPerson: input.pricePerPerson,
-      participants: input.participants,
-      flights: allocated('flights'),
-      extras: allocated('extras'),
-      accommodation: allocated('accommodation'),
-      discount: input.discount,
-    },
-    input.currency,
-    { takesDeposit: showsDepositLine(input.brandChannel) },
-  );
   const components: ComponentLine[] = [
     { componentType: 'Tour', name: input.tourName, optionId: null, unitPrice: input.pricePerPerson, quantity: input.participants },
     ...input.lines.map((line) => ({
@@ -57,5 +37,10 @@ export function priceSelections(input: PricingInput) {
       quantity: line.passengerIds.length,
     })),
   ];
+  const promotion: BookingLine[] =
+    input.discount !== 0 || input.promotionName !== null
+      ? [{ componentType: 'PromotionalCode', name: input.promotionName ?? 'Promotional code', unitPrice: input.discount, quantity: 1 }]
+      : [];
+  const details = priceBookingLines([...components, ...promotion], input.currency, { takesDeposit: showsDepositLine(input.brandChannel) });
   return { details, components };
 }

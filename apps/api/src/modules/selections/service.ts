@@ -85,12 +85,13 @@ export async function submitSelections(db: Database, input: SubmitSelections): P
       participants: party,
       lines,
       discount: booking.discount,
+      promotionName: booking.promotionName,
       currency: session.currency,
       brandChannel: session.brandChannel,
     });
     await releaseBookingHolds(tx, session.bookingId, now);
     const [tourComponentId, ...optionComponentIds] = await replaceComponents(tx, session.bookingId, session.currency, components);
-    if (booking.discount !== 0) await repricePromotionLine(tx, session.bookingId, details.breakdown.discount);
+    if (booking.promotionName !== null) await repricePromotionLine(tx, session.bookingId, details.breakdown.discount);
     const held = await placeHolds(tx, {
       bookingId: session.bookingId,
       departureId: offer.departureId,

@@ -5,12 +5,19 @@ import { PhoneIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { Skeleton } from '../../components/ui/spinner.tsx';
 import { TravelAgentModal } from '../../features/agent/travel-agent-modal.tsx';
 import { useRegionContact } from '../../lib/region.ts';
-import { useElapsed } from '../../lib/use-elapsed.ts';
+import { useHeaderMenu } from './header-menu.ts';
 import { useHeaderLinks } from './header-session.ts';
 import { LogoMark } from './logo-mark.tsx';
+import { useFirstLoadPlaceholder } from './use-first-load-placeholder.ts';
 
+/**
+ * The site header (spec section 2): logo, regional phone and the links. On a
+ * phone it is one compact bar (logo, phone as a tel: link, menu button) and
+ * the links live in the menu, so the page itself starts in the first screen.
+ */
 export function SiteHeader() {
   const { phone, tel } = useRegionContact();
+  const { open, navId, buttonRef, navRef, toggle } = useHeaderMenu();
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -23,7 +30,18 @@ export function SiteHeader() {
           <span className="header-phone__label">Call us</span>{' '}
           <span className="header-phone__number">{phone}</span>
         </a>
-        <nav className="header-nav" aria-label="Main">
+        <button
+          ref={buttonRef}
+          type="button"
+          className="header-menu-button"
+          aria-expanded={open}
+          aria-controls={navId}
+          onClick={toggle}
+        >
+          <MenuIcon open={open} />
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <nav ref={navRef} id={navId} className={open ? 'header-nav header-nav--open' : 'header-nav'} aria-label="Main">
           <NavLink className="header-nav__link" to="/tours">
             Our tours
           </NavLink>
@@ -34,17 +52,27 @@ export function SiteHeader() {
   );
 }
 
+/** Three bars, or a cross while the menu is open. Decorative: the button says 'Menu' and whether it is expanded. */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  );
+}
+
 /**
  * The links that depend on who the visitor is. They wait behind a placeholder
- * for 1.5 s after load (spec section 9) while a restored session settles, so
- * 'Sign in' never flashes up for a visitor who is in fact signed in.
+ * for 1.5 s after the app first loads (spec section 9) while a restored
+ * session settles, so 'Sign in' never flashes up for a visitor who is in fact
+ * signed in; moving between pages never brings the placeholder back.
  */
 function SessionLinks() {
-  const ready = useElapsed(HEADER_PLACEHOLDER_MS);
+  const loading = useFirstLoadPlaceholder(HEADER_PLACEHOLDER_MS);
   const links = useHeaderLinks();
   const [agentModalOpen, setAgentModalOpen] = useState(false);
 
-  if (!ready) {
+  if (loading) {
     return (
       <span className="header-nav__placeholder" data-testid="header-placeholder" aria-hidden="true">
         <Skeleton width="4.5rem" height="1.1rem" />

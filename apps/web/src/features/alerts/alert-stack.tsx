@@ -1,6 +1,8 @@
 import { ALERT_TITLE, type AlertType } from '@tours/domain';
+import { useRef } from 'react';
 import { CloseIcon, DangerIcon, SuccessIcon, WarningIcon } from '../../components/ui/icons.tsx';
 import { alertMessage, useAlertStore, type Alert } from '../../lib/alerts.ts';
+import { useToastEdge } from './toast-placement.ts';
 
 const LOOK: Record<AlertType, { Icon: typeof DangerIcon; label: string }> = {
   danger: { Icon: DangerIcon, label: 'Error' },
@@ -9,13 +11,17 @@ const LOOK: Record<AlertType, { Icon: typeof DangerIcon; label: string }> = {
 };
 
 /**
- * The toast stack, bottom-right (spec section 2, Alerts). Problems interrupt
- * a screen reader (role=alert); good news waits its turn (role=status).
+ * The toast stack, bottom-right (spec section 2, Alerts), moved to the top
+ * edge while it would cover the field being edited. Problems interrupt a
+ * screen reader (role=alert); good news waits its turn (role=status). Each
+ * toast has a labelled dismiss button, and Escape inside it dismisses it.
  */
 export function AlertStack() {
   const alerts = useAlertStore((state) => state.alerts);
+  const stackRef = useRef<HTMLDivElement>(null);
+  const edge = useToastEdge(stackRef, alerts.length);
   return (
-    <div className="toast-stack">
+    <div ref={stackRef} className={`toast-stack toast-stack--${edge}`} data-edge={edge}>
       {alerts.map((alert) => (
         <Toast key={alert.id} alert={alert} />
       ))}
@@ -34,6 +40,9 @@ function Toast({ alert }: { alert: Alert }) {
       onMouseLeave={() => resume(alert.id)}
       onFocus={() => pause(alert.id)}
       onBlur={() => resume(alert.id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') dismiss(alert.id);
+      }}
     >
       <Icon className="toast__icon" aria-hidden={false} role="img" aria-label={label} />
       <div className="toast__body">

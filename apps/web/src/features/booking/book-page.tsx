@@ -24,9 +24,11 @@ import './components/booking-layout.css';
 export function BookPage() {
   useDocumentTitle('Book your tour');
   const [searchParams] = useSearchParams();
-  const search = searchParams.toString();
-  // The search string, not the params object (a new one every render), decides when the query is read again.
-  const query = useMemo(() => readBookingQuery(new URLSearchParams(search)), [search]);
+  const read = readBookingQuery(searchParams);
+  const key = read ? bookingQueryKey(read) : null;
+  // The query's contents, not the params object (a new one every render) nor the rest of the URL (the step), decide when it is read again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const query = useMemo(() => read, [key]);
 
   return (
     <div className="page booking-page">

@@ -1,25 +1,13 @@
-import type { CatalogueDeparture, CatalogueTour, CurrencyCode, Money, Speaker } from '@tours/domain';
+import type { CatalogueTour, CurrencyCode, Money, Speaker } from '@tours/domain';
 import { DEFAULT_CURRENCY } from '@tours/domain';
 
-export const ON_REQUEST = 'On request';
-
-export function priceIn(departure: CatalogueDeparture, currency: CurrencyCode): Money | undefined {
+export function priceIn(departure: { prices: Money[] }, currency: CurrencyCode): Money | undefined {
   return departure.prices.find((price) => price.currency === currency);
 }
 
-/** The lowest per-person price of any departure in the chosen currency: the tour's 'from' price. */
-export function fromPrice(tour: CatalogueTour, currency: CurrencyCode): Money | undefined {
-  let lowest: Money | undefined;
-  for (const departure of tour.departures) {
-    const price = priceIn(departure, currency);
-    if (price && (!lowest || price.value < lowest.value)) lowest = price;
-  }
-  return lowest;
-}
-
-export function placesLabel(departure: CatalogueDeparture): string {
-  if (!departure.available_to_book || departure.places_left <= 0) return ON_REQUEST;
-  return departure.places_left === 1 ? '1 place left' : `${departure.places_left} places left`;
+/** The lowest per-person price of the tour's listed departures in the chosen currency: its 'from' price. */
+export function fromPrice(tour: Pick<CatalogueTour, 'lead_prices'>, currency: CurrencyCode): Money | undefined {
+  return tour.lead_prices.find((price) => price.currency === currency);
 }
 
 /** The booking flow's entry URL (spec section 2, Booking view); GBP is the default, so it is left out. */
@@ -29,9 +17,19 @@ export function bookingHref(tourCode: string, departureDate: string, currency: C
   return `/book?${search.toString()}`;
 }
 
+/** A tour's page, keeping the chosen currency. */
+export function tourHref(tourCode: string, currency: CurrencyCode): string {
+  const path = `/tours/${encodeURIComponent(tourCode)}`;
+  return currency === DEFAULT_CURRENCY ? path : `${path}?currency=${currency}`;
+}
+
 export const speakerName = (speaker: Speaker): string =>
   [speaker.title, speaker.forename, speaker.surname].map((part) => part.trim()).filter(Boolean).join(' ');
 
-export function byStartDate(a: CatalogueDeparture, b: CatalogueDeparture): number {
-  return a.start_date.localeCompare(b.start_date);
+const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** '2027-03' as 'March 2027'. */
+export function formatMonth(month: string): string {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return monthFormat.format(new Date(Date.UTC(year, index - 1, 1)));
 }

@@ -1,84 +1,126 @@
 import { OPERATOR } from '@tours/domain';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useAlertStore } from '../../lib/alerts.ts';
-import { catalogueTours } from '../../test/fixtures.ts';
-import { jsonResponse, mockRoutes } from '../../test/fetch-mock.ts';
+import { catalogueAnswer, catalogueTours } from '../../test/fixtures.ts';
+import { jsonResponse, mockFetch, mockRoutes } from '../../test/fetch-mock.ts';
 import { renderRoute } from '../../test/render.tsx';
 
 const card = async (name: string) => (await screen.findByRole('article', { name })) as HTMLElement;
-const bookingLinks = (scope: HTMLElement) =>
-  within(scope)
-    .getAllByRole('link')
-    .map((link) => link.getAttribute('href'));
+const cardNames = () => screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
+
+/** Answers GET /api/tours by its query, recording each query asked. */
+function mockCatalogue() {
+  const queries: string[] = [];
+  const fetchMock = mockFetch((url) => {
+    const { pathname, search } = new URL(url, 'http://localhost');
+    if (pathname !== '/api/tours') return jsonResponse({ error: { code: 'NOT_FOUND', message: pathname } }, 404);
+    queries.push(search);
+    const kind = new URLSearchParams(search).get('kind');
+    return jsonResponse(catalogueAnswer(kind ? catalogueTours.filter((tour) => tour.kind === kind) : catalogueTours));
+  });
+  return { fetchMock, queries };
+}
 
 describe('Catalogue page', () => {
-  it('lists each tour with its channel, speakers, departures, prices and places', async () => {
-    const fetchMock = mockRoutes({ '/api/tours': () => jsonResponse({ data: { items: catalogueTours } }) });
+  it('shows each tour in the order the API sorts them, with its picture, next departure and lead price', async () => {
+    const { fetchMock } = mockCatalogue();
     renderRoute('/tours');
     expect(screen.getByText('Loading tours')).toBeTruthy();
 
     const vienna = await card('Vienna: Mozart and the Habsburgs');
-    expect(fetchMock).toHaveBeenCalledWith('/api/tours', expect.objectContaining({ method: 'GET' }));
+    expect(fetchMock).toHaveBeenCalledWith('/api/tours?currency=GBP', expect.objectContaining({ method: 'GET' }));
+    expect(cardNames()).toEqual(['Vienna: Mozart and the Habsburgs', 'A Day at Kew']);
+    expect(screen.getByRole('status').textContent).toBe('2 tours');
     expect(within(vienna).getByText('Music & History Weekends')).toBeTruthy();
     expect(within(vienna).getByText('Dr Clara Weiss')).toBeTruthy();
-    // Departures in date order, dates as dd MMM yyyy.
-    const rows = within(vienna).getAllByRole('listitem');
-    expect(rows.map((row) => row.querySelector('.departure__dates')?.textContent)).toEqual([
-      '04 Mar 2027 – 08 Mar 2027',
-      '10 Jun 2027 – 14 Jun 2027',
-    ]);
-    expect(within(rows[0]!).getByText('6 places left')).toBeTruthy();
-    expect(within(rows[0]!).getByText('£1,850pp')).toBeTruthy();
-    expect(within(rows[1]!).getByText('On request')).toBeTruthy();
-    expect(within(vienna).getByText('£1,850')).toBeTruthy(); // the 'from' price
-    expect(bookingLinks(vienna)).toEqual(['/book?tour=VIE24&departure=2027-03-04', '/book?tour=VIE24&departure=2027-06-10']);
+    expect(within(vienna).getByText('04 Mar 2027')).toBeTruthy();
+    expect(within(vienna).getByText('6 places left')).toBeTruthy();
+    expect(within(vienna).getByText('1 more date')).toBeTruthy();
+    expect(within(vienna).getByText('£1,850')).toBeTruthy();
+
+    // The picture: AVIF and WebP at every width, the first row loaded at once, with its alt text.
+    const image = within(vienna).getByRole('img', { name: 'Drawing of Vienna at dusk.' }) as HTMLImageElement;
+    expect(image.getAttribute('loading')).toBe('eager');
+    expect(image.getAttribute('width')).toBe('1440');
+    expect(image.getAttribute('height')).toBe('960');
+    const sources = [...image.parentElement!.querySelectorAll('source')];
+    expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]!.getAttribute('srcset')).toBe(
+      '/api/media/tours/vie.abc-480.avif 480w, /api/media/tours/vie.abc-960.avif 960w, /api/media/tours/vie.abc-1440.avif 1440w',
+    );
+    expect(sources[0]!.getAttribute('sizes')).toContain('100vw');
+
+    const links = within(vienna)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(links).toEqual(['/tours/VIE24', '/tours/VIE24']);
 
     const kew = await card('A Day at Kew');
-    expect(within(kew).getByText('London Days')).toBeTruthy();
-    expect(within(kew).getByText('Professor Alan Reed, Ms Jo Park')).toBeTruthy();
-    expect(within(kew).getByText('01 May 2027')).toBeTruthy();
     expect(within(kew).getByText('1 place left')).toBeTruthy();
-    expect(within(kew).getByRole('link', { name: /Book A Day at Kew, departing 01 May 2027/ })).toBeTruthy();
+    expect(within(kew).getByText('£95')).toBeTruthy();
+    expect(within(kew).queryByRole('img')).toBeNull();
   });
 
-  it('switches currency, carrying it into the booking links', async () => {
-    mockRoutes({ '/api/tours': () => jsonResponse({ data: { items: catalogueTours } }) });
+  it('switches currency, carrying it into the tour links', async () => {
+    mockCatalogue();
     const { router } = renderRoute('/tours');
     const vienna = await card('Vienna: Mozart and the Habsburgs');
 
     await userEvent.click(screen.getByRole('radio', { name: '$ USD' }));
     expect(router.state.location.search).toBe('?currency=USD');
-    expect(within(vienna).getByText('$2,350pp')).toBeTruthy();
-    expect(within(vienna).getByText('$2,490pp')).toBeTruthy();
-    expect(bookingLinks(vienna)).toEqual([
-      '/book?tour=VIE24&departure=2027-03-04&currency=USD',
-      '/book?tour=VIE24&departure=2027-06-10&currency=USD',
-    ]);
-
-    await userEvent.click(screen.getByRole('radio', { name: '$ AUD' }));
-    expect(within(vienna).getByText('$3,550pp')).toBeTruthy();
-    // No AUD price for this departure: never a price in the wrong currency.
-    expect(within(vienna).getByText('Price on request')).toBeTruthy();
+    expect(within(vienna).getByText('$2,350')).toBeTruthy();
+    expect(within(vienna).getAllByRole('link')[0]!.getAttribute('href')).toBe('/tours/VIE24?currency=USD');
 
     await userEvent.click(screen.getByRole('radio', { name: '£ GBP' }));
     expect(router.state.location.search).toBe('');
-    expect(bookingLinks(vienna)[0]).toBe('/book?tour=VIE24&departure=2027-03-04');
   });
 
-  it('reads the currency from the URL and ignores unknown ones', async () => {
-    mockRoutes({ '/api/tours': () => jsonResponse({ data: { items: catalogueTours } }) });
-    renderRoute('/tours?currency=aud');
+  it('filters by kind, month, price and search through the URL, and Back restores the previous choice', async () => {
+    const { queries } = mockCatalogue();
+    const { router } = renderRoute('/tours');
     await card('A Day at Kew');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Day trips');
+    await waitFor(() => expect(cardNames()).toEqual(['A Day at Kew']));
+    expect(router.state.location.search).toBe('?kind=day_trip');
+    expect(screen.getByRole('status').textContent).toBe('1 tour match your choices');
+
+    // Months come from the API's answer.
+    const month = screen.getByRole('combobox', { name: 'Month' });
+    expect(within(month).getAllByRole('option').map((option) => option.textContent)).toEqual(['Any month', 'March 2027', 'May 2027', 'June 2027']);
+    await userEvent.selectOptions(month, 'May 2027');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Price per person' }), 'Up to £250');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'kew gardens');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=day_trip&month=2027-05&price=up-to-250&q=kew+gardens'));
+    expect(queries.at(-1)).toBe('?month=2027-05&kind=day_trip&q=kew+gardens&currency=GBP&price_max=25000');
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?kind=day_trip&month=2027-05&price=up-to-250');
+    await waitFor(() => expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe(''));
+    await act(() => router.navigate(-3));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(cardNames()).toEqual(['Vienna: Mozart and the Habsburgs', 'A Day at Kew']));
+    expect((screen.getByRole('combobox', { name: 'Kind' }) as HTMLSelectElement).value).toBe('');
+  });
+
+  it('reads filters and currency from the URL and ignores unknown ones', async () => {
+    const { queries } = mockCatalogue();
+    renderRoute('/tours?currency=aud&kind=online_talk&month=13&price=free');
+    await screen.findByRole('heading', { name: 'No tours match your choices' });
+    expect(queries).toEqual(['?kind=online_talk&currency=GBP']);
     expect((screen.getByRole('radio', { name: '$ AUD' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('combobox', { name: 'Month' }) as HTMLSelectElement).value).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: 'Show all tours' }));
+    expect(await card('A Day at Kew')).toBeTruthy();
   });
 
   it('shows the general failure toast and offers a retry when the catalogue fails', async () => {
     let fail = true;
     mockRoutes({
-      '/api/tours': () =>
-        fail ? jsonResponse({ error: { code: 'INTERNAL', message: 'down' } }, 500) : jsonResponse({ data: { items: catalogueTours } }),
+      '/api/tours': () => (fail ? jsonResponse({ error: { code: 'INTERNAL', message: 'down' } }, 500) : jsonResponse(catalogueAnswer())),
     });
     renderRoute('/tours');
     expect(await screen.findByRole('heading', { name: 'We could not load our tours' })).toBeTruthy();
@@ -92,7 +134,7 @@ describe('Catalogue page', () => {
   });
 
   it('says so when no tours are open', async () => {
-    mockRoutes({ '/api/tours': () => jsonResponse({ data: { items: [] } }) });
+    mockRoutes({ '/api/tours': () => jsonResponse(catalogueAnswer([], [])) });
     renderRoute('/tours');
     expect(await screen.findByRole('heading', { name: 'No tours are open for booking at the moment' })).toBeTruthy();
   });

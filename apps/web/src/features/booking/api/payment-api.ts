@@ -2,6 +2,7 @@ import {
   applyPromotion,
   confirmBooking,
   getPaymentDetails,
+  removePromotion,
   type AppliedPromotion,
   type CurrencyCode,
   type PaymentDetails,
@@ -21,6 +22,11 @@ import type { ActiveBooking } from '../store/booking-store.ts';
 /** POST /bookings/promotion: an unknown or expired code is a 400 the field shows. */
 export async function postPromotion(booking: ActiveBooking, code: string): Promise<AppliedPromotion> {
   return (await callApi(applyPromotion, { body: { code }, token: booking.token, onError: 'silent' })).data;
+}
+
+/** DELETE /bookings/promotion: the code comes off and the server answers the totals without it. */
+export async function deletePromotion(booking: ActiveBooking): Promise<PaymentDetails> {
+  return (await callApi(removePromotion, { token: booking.token, onError: 'silent' })).data;
 }
 
 /** GET /bookings/payment-details: the total, deposit and promotion as the server prices the booking now. */

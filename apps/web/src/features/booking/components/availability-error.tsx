@@ -1,4 +1,4 @@
-import { formatShortDate, OPERATOR, SCREEN_TEXT, type Tour } from '@tours/domain';
+import { enquiryHref, formatShortDate, SCREEN_TEXT, type Tour } from '@tours/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -12,12 +12,6 @@ import { useBookingEventOnArrival, type BookingEventProduct } from '../flow/book
  * visitor quotes on the phone.
  */
 
-/** A mailto link with the tour's name and code filled in, so the enquiry arrives with what it is about. */
-export function enquiryHref(tour: Pick<Tour, 'name' | 'code' | 'start'>): string {
-  const subject = `Enquiry: ${tour.name} (${tour.code})`;
-  const body = `I would like to enquire about ${tour.name} (${tour.code}), departing ${formatShortDate(tour.start)}.`;
-  return `${OPERATOR.enquiryUrl}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-}
 
 /**
  * The screen replaces the step the visitor was on (and the button they

@@ -45,7 +45,8 @@ describe('step 2a flights', () => {
       { component_id: 15, passenger_ids: [501, 502] },
       { component_id: 16, passenger_ids: [501] },
     ]);
-    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    // Every step after the first has Back (issue 9); 2a's leads to step 1.
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
     await userEvent.click(next());
     expect(await stepHeading('Extras and options')).toBeTruthy();
     expect(window.dataLayer?.map((entry) => entry.event)).toEqual(['travel_arrangements', 'extras']);
@@ -71,10 +72,12 @@ describe('step 2b extras', () => {
     expect(within(drinks).getByText('Included in price')).toBeTruthy();
     expect(screen.queryByRole('group', { name: /Additional night/ })).toBeNull();
 
+    // The included drinks are everyone's from the start (see steps/flights-and-extras.test.tsx).
+    const included = { component_id: 26, passenger_ids: [501, 502] };
     await userEvent.click(within(riding).getByRole('checkbox', { name: SECOND }));
-    expect(useBookingStore.getState().allocations.extras).toEqual([{ component_id: 25, passenger_ids: [502] }]);
+    expect(useBookingStore.getState().allocations.extras).toEqual([included, { component_id: 25, passenger_ids: [502] }]);
     await userEvent.click(within(riding).getByRole('checkbox', { name: SECOND }));
-    expect(useBookingStore.getState().allocations.extras).toEqual([]);
+    expect(useBookingStore.getState().allocations.extras).toEqual([included]);
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await stepHeading('Travel arrangements')).toBeTruthy();
   });

@@ -1,7 +1,17 @@
-import { formatAmount, formatShortDate, OPERATOR, showsDepositLine, type CurrencyCode, type Tour } from '@tours/domain';
+import {
+  formatAmount,
+  formatShortDate,
+  OPERATOR,
+  PRICED_LINE_GROUP_LABELS,
+  showsDepositLine,
+  type CurrencyCode,
+  type PricedLineKind,
+  type Tour,
+} from '@tours/domain';
 import { useId, useState } from 'react';
 import { speakerNames } from '../booking-format.ts';
 import type { SummaryFigures } from '../flow/summary-figures.ts';
+import { DEPOSIT_LABEL, negativeAmount, priceGroups, TOUR_PRICE_LABEL, type PriceGroup } from './price-lines.tsx';
 
 interface BookingSummaryProps {
   tour: Tour;
@@ -14,9 +24,13 @@ interface BookingSummaryProps {
 }
 
 /**
- * The booking summary side panel (spec section 2). Cost lines show when
- * above 0; the deposit line only for tours that take one. On narrow screens
- * it collapses into a bar above the step that opens on demand.
+ * The booking summary side panel (spec section 2). Once the server has priced
+ * the booking, its money is the review's lines, drawn by the same table:
+ * each line that costs something, the promotion, the total and the deposit.
+ * Before that, an estimate with a line per kind of cost. Cost lines show when
+ * above 0; the deposit line only for tours that take one, while it is
+ * offered. On narrow screens it collapses into a bar above the step that
+ * opens on demand.
  */
 export function BookingSummary({ tour, currency, figures, reference, discountLabel }: BookingSummaryProps) {
   const [open, setOpen] = useState(false);
@@ -26,6 +40,7 @@ export function BookingSummary({ tour, currency, figures, reference, discountLab
   const totalLabel = estimate ? 'Estimated total' : 'Total';
   const showDeposit = showsDepositLine(tour.brand_channel) && figures.deposit !== null && figures.deposit > 0;
   const speakers = speakerNames(tour.speakers);
+  const lines = figures.lines ? serverLines(priceGroups(figures.lines, currency, { onlyCharged: true }), currency) : estimateLines(figures, currency, discountLabel);
 
   return (
     <aside className="booking-summary" aria-labelledby={`${id}-heading`}>
@@ -52,12 +67,11 @@ export function BookingSummary({ tour, currency, figures, reference, discountLab
           <Line label="Date" value={formatShortDate(tour.start)} />
           <Line label="Participants" value={String(figures.participants)} />
           <Line label="Price per person" value={money(figures.pricePerPerson)} />
-          {figures.flights > 0 ? <Line label="Flights" value={money(figures.flights)} /> : null}
-          {figures.extras > 0 ? <Line label="Extras" value={money(figures.extras)} /> : null}
-          {figures.accommodation > 0 ? <Line label="Accommodation" value={money(figures.accommodation)} /> : null}
-          {figures.discount < 0 ? <Line label={discountLabel ?? 'Discount'} value={`−${money(-figures.discount)}`} /> : null}
-          {showDeposit ? <Line label="Deposit" value={money(figures.deposit ?? 0)} /> : null}
-          <Line label={totalLabel} value={money(figures.total)} strong />
+          {lines.map(({ id: lineId, ...line }) => (
+            <Line key={lineId} {...line} />
+          ))}
+          {showDeposit ? <Line label={DEPOSIT_LABEL} value={money(figures.deposit ?? 0)} /> : null}
+          <Line label={totalLabel} value={money(figures.total)} variant="total" />
         </dl>
         {estimate ? (
           <p className="booking-summary__note">Estimated from your choices so far. The final price is confirmed at review.</p>
@@ -77,10 +91,75 @@ export function BookingSummary({ tour, currency, figures, reference, discountLab
   );
 }
 
-function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+interface LineProps {
+  label: string;
+  detail?: string | null;
+  value: string;
+  /** 'group': a kind of cost with its sum (spec section 2); 'item': one of its lines, as the review shows it. */
+  variant?: 'group' | 'item' | 'total';
+  kind?: PricedLineKind;
+}
+
+/**
+ * The server's lines as the review shows them, each charged one: the tour,
+ * then each kind of cost as the spec's line with its sum, followed by its
+ * lines, then the promotion.
+ */
+type KeyedLine = LineProps & { id: string };
+
+function serverLines(groups: readonly PriceGroup[], currency: CurrencyCode): KeyedLine[] {
+  return groups.flatMap((group): KeyedLine[] => {
+    const rows = group.rows.map((row): KeyedLine => ({
+      id: row.key,
+      label: row.label,
+      detail: row.detail,
+      value: row.amountText,
+      variant: group.heading ? 'item' : undefined,
+      kind: row.kind,
+    }));
+    if (!group.heading) return rows;
+    const sum = group.rows.reduce((total, row) => total + row.amount, 0);
+    return [{ id: `${group.kind}-group`, label: group.heading, value: formatAmount(sum, currency), variant: 'group', kind: group.kind }, ...rows];
+  });
+}
+
+/** Before the server has priced the booking: the tour, then a line per kind of cost above 0. */
+function estimateLines(figures: SummaryFigures, currency: CurrencyCode, discountLabel: string | undefined): KeyedLine[] {
+  const line = (kind: PricedLineKind, amount: number): KeyedLine => ({
+    id: kind,
+    kind,
+    label: PRICED_LINE_GROUP_LABELS[kind],
+    value: formatAmount(amount, currency),
+    variant: 'group',
+  });
+  return [
+    {
+      id: 'tour',
+      kind: 'tour',
+      label: TOUR_PRICE_LABEL,
+      detail: `${figures.participants} × ${formatAmount(figures.pricePerPerson, currency)}`,
+      value: formatAmount(figures.pricePerPerson * figures.participants, currency),
+    },
+    ...(figures.flights > 0 ? [line('flight', figures.flights)] : []),
+    ...(figures.extras > 0 ? [line('extra', figures.extras)] : []),
+    ...(figures.accommodation > 0 ? [line('room', figures.accommodation)] : []),
+    ...(figures.additionalNights > 0 ? [line('additional_night', figures.additionalNights)] : []),
+    ...(figures.discount < 0 ? [{ id: 'promotion', kind: 'promotion' as const, label: discountLabel ?? 'Discount', value: negativeAmount(figures.discount, currency) }] : []),
+  ];
+}
+
+function Line({ label, detail, value, variant, kind }: LineProps) {
   return (
-    <div className={`summary-lines__row${strong ? ' summary-lines__row--total' : ''}`}>
-      <dt>{label}</dt>
+    <div className={['summary-lines__row', variant ? `summary-lines__row--${variant}` : null].filter(Boolean).join(' ')} data-kind={kind}>
+      <dt>
+        {label}
+        {detail ? (
+          <>
+            {' '}
+            <span className="summary-lines__detail">{detail}</span>
+          </>
+        ) : null}
+      </dt>
       <dd>{value}</dd>
     </div>
   );

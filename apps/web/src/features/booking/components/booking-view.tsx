@@ -11,11 +11,12 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Notice } from '../../../components/ui/notice.tsx';
 import type { BookingQuery } from '../booking-query.ts';
-import { selectTourForReview, startBooking } from '../flow/booking-actions.ts';
+import { selectTourForReview, submitParticipants } from '../flow/booking-actions.ts';
 import type { BookingEventProduct } from '../flow/booking-analytics.ts';
 import { summaryFigures } from '../flow/summary-figures.ts';
 import { useBookingFlow } from '../flow/use-booking-flow.ts';
 import { useBookingOptions } from '../flow/use-booking-options.ts';
+import { useStepHistory } from '../flow/use-step-history.ts';
 import { useBookingStore } from '../store/booking-store.ts';
 import { usePassengerStore } from '../store/passenger-store.ts';
 import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
@@ -64,6 +65,8 @@ export function BookingView({ query, tour, timedOut, onRestart }: BookingViewPro
   const offered = options.offered;
   const flow = useBookingFlow(tour.brand_channel, offered);
   const { step } = flow;
+  // The URL follows the step while the flow is shown; the confirmation, the unconfirmed and the availability-error screens have their own.
+  useStepHistory(flow, step !== '5a' && !unconfirmed && availability);
   const product = useMemo<BookingEventProduct>(
     () => ({ code: tour.code, name: tour.name, currency: query.currency }),
     [tour.code, tour.name, query.currency],
@@ -96,7 +99,7 @@ export function BookingView({ query, tour, timedOut, onRestart }: BookingViewPro
   });
   const reference = postPayment?.reference ?? (activeBooking ? String(activeBooking.id) : null);
 
-  const onParticipants = (form: ParticipantsForm) => void startBooking({ query, tour, form, queryClient });
+  const onParticipants = (form: ParticipantsForm) => void submitParticipants({ query, tour, form, queryClient });
 
   // Paid: the confirmation page shows the rest, and the unconfirmed screen offers no second payment.
   if (activeBooking && step === '5a') return <Navigate to="/booking-confirmation" replace />;
@@ -116,7 +119,7 @@ export function BookingView({ query, tour, timedOut, onRestart }: BookingViewPro
       />
       <div className="booking__layout">
         <BookingSummary tour={tour} currency={query.currency} figures={figures} reference={reference} discountLabel={promotion?.name} />
-        <StepSection step={step} participantCount={passengers.length || formCount}>
+        <StepSection step={step} participantCount={flow.ctx.participantCount}>
           {timedOut && step === '1' ? (
             <Notice tone="info" role="status">
               <p>Your booking session timed out, so your booking has been started again.</p>

@@ -29,12 +29,36 @@ interface StepBodyProps {
 export function StepBody({ flow, tour, query, options, passengers, product, onParticipants }: StepBodyProps) {
   const { step } = flow;
   if (step === '1') {
-    return <ParticipantsArrival tour={tour} query={query} product={product} loading={flow.loading} onNext={onParticipants} />;
+    return (
+      <ParticipantsArrival
+        tour={tour}
+        query={query}
+        product={product}
+        loading={flow.loading}
+        bookingMade={passengers.length > 0}
+        onNext={onParticipants}
+      />
+    );
   }
   if (step === '4a' && !flow.loading) {
     return (
       <div className="card booking-step__card">
-        <ReviewStep tour={tour} currency={query.currency} offered={options.offered} passengers={passengers} product={product} />
+        <ReviewStep
+          tour={tour}
+          currency={query.currency}
+          offered={options.offered}
+          passengers={passengers}
+          product={product}
+          onChange={flow.canChange ? flow.changeTo : undefined}
+        />
+        {/* Review has its own ways on (pay, or confirm); Back goes while payment has not started. */}
+        {flow.canGoBack ? (
+          <div className="step-actions">
+            <Button variant="secondary" onClick={flow.back}>
+              Back
+            </Button>
+          </div>
+        ) : null}
       </div>
     );
   }
@@ -85,14 +109,26 @@ function ParticipantsArrival({
   query,
   product,
   loading,
+  bookingMade,
   onNext,
 }: {
   tour: Tour;
   query: BookingQuery;
   product: BookingEventProduct;
   loading: boolean;
+  /** The visitor came back to step 1 of a booking already made: Next updates it rather than making another. */
+  bookingMade: boolean;
   onNext: (form: ParticipantsForm) => void;
 }) {
   useBookingEventOnArrival('view_cart', product);
-  return <ParticipantsStep brandChannel={tour.brand_channel} departureDate={query.departure} loading={loading} onNext={onNext} />;
+  return (
+    <>
+      {bookingMade ? (
+        <Notice tone="info" className="booking-step__notice">
+          <p>Your booking has been started: Next saves any changes to it. Adding or removing a participant starts the booking again.</p>
+        </Notice>
+      ) : null}
+      <ParticipantsStep brandChannel={tour.brand_channel} departureDate={query.departure} loading={loading} onNext={onNext} />
+    </>
+  );
 }

@@ -7,8 +7,10 @@ import { useBookingStore } from '../store/booking-store.ts';
 import { usePassengerStore } from '../store/passenger-store.ts';
 import { usePaymentStore } from '../store/payment-store.ts';
 import {
+  createdBooking,
   DAY_TRIP,
   DETAILS,
+  PASSENGERS,
   EXTRAS,
   FLIGHTS,
   mockBookingApi,
@@ -18,7 +20,7 @@ import {
   seedActiveBooking,
   TOUR,
 } from '../testing/booking-fixtures.ts';
-import { startBooking, submitSelectionsForReview } from './booking-actions.ts';
+import { startBooking, submitParticipants, submitSelectionsForReview } from './booking-actions.ts';
 import { offeredOptions } from './booking-options.ts';
 
 const address = { line_1: '1 High St', line_2: '', line_3: '', city: 'London', state: 'London', postal_code: 'EC1A 1BB', country: 'GBR' };
@@ -134,5 +136,78 @@ describe('submitting the selections', () => {
     await submitSelectionsForReview(offered);
     expect(useBookingStore.getState()).toMatchObject({ step: '3a', availability: true, stepLoading: false });
     expect(useAlertStore.getState().alerts.map((alert) => alert.message)).toEqual([generalFailure]);
+  });
+});
+
+describe('step 1 Next on a booking already made', () => {
+  const chosen = {
+    flights: [{ component_id: 16, passenger_ids: [501, 502] }],
+    extras: [{ component_id: 25, passenger_ids: [501] }],
+    accommodation: [{ component_id: 20, passenger_ids: [501, 502] }],
+  };
+
+  beforeEach(() => {
+    seedActiveBooking('4a');
+    useBookingStore.setState({ step: '1', furthest: '4a', allocations: chosen, summary: { mainProduct: null, roomChoice: 'Double', flightChoice: { 501: 16 } } });
+    usePaymentStore.getState().setPrePaymentDetails(DETAILS);
+  });
+
+  it('updates the booking with as many participants, keeping every choice, and goes on to 2a', async () => {
+    const renamed = PASSENGERS.map((passenger, index) => (index === 0 ? { ...passenger, given_name: 'Margaret' } : passenger));
+    const { requests } = mockBookingApi({ passengers: () => jsonResponse({ data: { booking: createdBooking(renamed).booking, token: null } }) });
+    const pending = submitParticipants({ query: QUERY, tour: TOUR, form, queryClient: createQueryClient() });
+    // The visitor waits on step 1, Next busy, until the server answers.
+    expect(useBookingStore.getState()).toMatchObject({ step: '1', stepLoading: true });
+    await pending;
+
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['PUT /api/bookings/passengers']);
+    const put = requests[0]!;
+    expect(put.auth).toBe('Bearer booking-token');
+    expect(put.body).toMatchObject({ source: SOURCE });
+    expect((put.body as { passengers: { given_name: string }[] }).passengers.map((passenger) => passenger.given_name)).toEqual(['Margaret', 'John']);
+    const state = useBookingStore.getState();
+    expect(state).toMatchObject({ step: '2a', direction: 'forward', stepLoading: false, furthest: '4a', allocations: chosen });
+    expect(state.activeBooking).toMatchObject({ id: 100_042, token: 'booking-token' });
+    expect(state.passengers[0]!.given_name).toBe('Margaret');
+    expect(usePaymentStore.getState().prePaymentDetails).toEqual(DETAILS);
+    expect(window.dataLayer).toEqual([]);
+  });
+
+  it('takes the new booking the server made for another number of participants, with choices and figures afresh', async () => {
+    const replacement = createdBooking([PASSENGERS[0]!]);
+    replacement.booking.id = 100_043;
+    replacement.booking.passengers[0]!.id = 601;
+    const { requests } = mockBookingApi({
+      passengers: () => jsonResponse({ data: { booking: replacement.booking, token: { ...replacement.token, token: 'new-token' } } }),
+    });
+    usePassengerStore.getState().removeById(usePassengerStore.getState().participants[1]!.id);
+    await submitParticipants({ query: QUERY, tour: TOUR, form: { participants: [PARTICIPANTS[0]!], source: SOURCE }, queryClient: createQueryClient() });
+
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['PUT /api/bookings/passengers']);
+    const state = useBookingStore.getState();
+    expect(state.activeBooking).toMatchObject({ id: 100_043, token: 'new-token' });
+    expect(state).toMatchObject({ step: '2a', furthest: '2a', passengers: [{ id: 601 }] });
+    expect(state.allocations).toEqual({ flights: [], extras: [], accommodation: [] });
+    expect(state.summary).toMatchObject({ roomChoice: null, flightChoice: {} });
+    expect(usePaymentStore.getState().prePaymentDetails).toBeNull();
+    expect(usePassengerStore.getState().participants.map((participant) => participant.id)).toEqual([601]);
+  });
+
+  it('stays on step 1 with the general-failure toast when the update fails', async () => {
+    mockBookingApi({ passengers: () => jsonResponse({ error: { code: 'CONFLICT', message: 'Paid' } }, 409) });
+    await submitParticipants({ query: QUERY, tour: TOUR, form, queryClient: createQueryClient() });
+    expect(useBookingStore.getState()).toMatchObject({ step: '1', stepLoading: false, allocations: chosen });
+    expect(useAlertStore.getState().alerts.map((alert) => alert.message)).toEqual([generalFailure]);
+  });
+
+  it('goes back to review through the tour selection on a day trip', async () => {
+    const { requests } = mockBookingApi();
+    await submitParticipants({ query: QUERY, tour: DAY_TRIP, form, queryClient: createQueryClient() });
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'PUT /api/bookings/passengers',
+      'GET /api/bookings/tour',
+      'POST /api/bookings/selection',
+    ]);
+    expect(useBookingStore.getState()).toMatchObject({ step: '4a', stepLoading: false, historyEntry: 'push' });
   });
 });

@@ -8,10 +8,11 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from '../../../lib/api-error.ts';
 import { fetchBookingTour, postBooking, postSelections, postTourSelection } from '../api/booking-api.ts';
+import { putPassengers } from '../api/passengers-api.ts';
 import type { BookingQuery } from '../booking-query.ts';
-import { useBookingStore } from '../store/booking-store.ts';
+import { movedTo, useBookingStore, type HistoryEntry } from '../store/booking-store.ts';
 import { usePassengerStore } from '../store/passenger-store.ts';
-import { usePaymentStore } from '../store/payment-store.ts';
+import { resetPayment, usePaymentStore } from '../store/payment-store.ts';
 import { pushBookingEvent } from './booking-analytics.ts';
 import { selectionsFor, type OfferedOptions } from './booking-options.ts';
 
@@ -46,7 +47,7 @@ export async function startBooking(input: {
   const { query, tour, form, queryClient } = input;
   pushBookingEvent('begin_checkout', { code: tour.code, name: tour.name, currency: query.currency });
   const passengers = passengersForBooking(form.participants);
-  useBookingStore.setState({ step: '2a', direction: 'forward', stepLoading: true });
+  useBookingStore.setState((state) => ({ ...movedTo('2a', 'forward')(state), stepLoading: true }));
 
   let created;
   try {
@@ -60,22 +61,74 @@ export async function startBooking(input: {
       source: form.source,
     });
   } catch {
-    useBookingStore.setState({ step: '1', direction: 'back', stepLoading: false });
+    // The 2a entry the visitor never saw becomes step 1 again.
+    useBookingStore.setState((state) => ({ ...movedTo('1', 'back', 'replace')(state), stepLoading: false }));
     return;
   }
 
   useBookingStore.getState().bookingCreated(created);
-  try {
-    usePassengerStore.getState().applyIds(created.booking.passengers);
-  } catch (error) {
-    // The booking stands either way; the form keeps its temporary ids, which are never sent again.
-    console.error('Could not write the passenger ids back', error);
-  }
+  writeIdsBack(created.booking.passengers);
 
   if (omitsTravelAndAccommodation(tour.brand_channel)) {
     await selectTourForReview(queryClient);
   } else {
     useBookingStore.setState({ stepLoading: false });
+  }
+}
+
+function writeIdsBack(passengers: readonly { id: number }[]): void {
+  try {
+    usePassengerStore.getState().applyIds(passengers);
+  } catch (error) {
+    // The booking stands either way; the form keeps its temporary ids, which are never sent again.
+    console.error('Could not write the passenger ids back', error);
+  }
+}
+
+/**
+ * Step 1 Next: creates the booking, or updates the one already made when the
+ * visitor came back to step 1 (no second booking, no second set of holds).
+ */
+export async function submitParticipants(input: { query: BookingQuery; tour: Tour; form: ParticipantsStepResult; queryClient: QueryClient }): Promise<void> {
+  if (useBookingStore.getState().activeBooking) await updateBooking(input);
+  else await startBooking(input);
+}
+
+/**
+ * Step 1 Next on a booking already made (PUT /bookings/passengers). The
+ * visitor stays on step 1, Next busy, until the server answers. As many
+ * participants as before: the same booking, its passengers' details updated,
+ * and every choice made since kept. Another number: the server cancelled the
+ * old booking (its holds released, its open payment requests withdrawn) and
+ * made a new one, whose choices start afresh, and so do the payment figures.
+ * Then on as after creating a booking: 2a, or review for day trips and online
+ * talks. A failure has shown the general toast and leaves step 1 as it was.
+ */
+export async function updateBooking(input: { tour: Tour; form: ParticipantsStepResult; queryClient: QueryClient }): Promise<void> {
+  const { tour, form, queryClient } = input;
+  const booking = useBookingStore.getState().activeBooking;
+  if (!booking) return;
+  useBookingStore.setState({ stepLoading: true });
+  let updated;
+  try {
+    updated = await putPassengers(booking, { passengers: passengersForBooking(form.participants), source: form.source });
+  } catch {
+    useBookingStore.setState({ stepLoading: false });
+    return;
+  }
+
+  if (updated.token) {
+    useBookingStore.getState().bookingReplaced({ booking: updated.booking, token: updated.token });
+    resetPayment();
+  } else {
+    useBookingStore.getState().passengersUpdated(updated.booking);
+  }
+  writeIdsBack(updated.booking.passengers);
+
+  if (omitsTravelAndAccommodation(tour.brand_channel)) {
+    await selectTourForReview(queryClient);
+  } else {
+    useBookingStore.setState((state) => ({ ...movedTo('2a', 'forward')(state), stepLoading: false }));
   }
 }
 
@@ -95,7 +148,8 @@ export async function selectTourForReview(queryClient: QueryClient): Promise<voi
     const details = await postTourSelection(booking, tour.id);
     usePaymentStore.getState().setPrePaymentDetails(details);
     usePaymentStore.setState({ paymentOption: 'full' });
-    useBookingStore.setState({ step: '4a', direction: 'forward', stepLoading: false });
+    // 2a is only the loader of these tours: review takes its place in the history, so Back from review reaches step 1.
+    useBookingStore.setState((state) => ({ ...movedTo('4a', 'forward', state.step === '2a' ? 'replace' : 'push')(state), stepLoading: false }));
   } catch {
     useBookingStore.setState({ availability: false, stepLoading: false });
   }
@@ -108,7 +162,7 @@ export async function selectTourForReview(queryClient: QueryClient): Promise<voi
  * any other failure has shown the general toast and leaves the visitor on the
  * step to try again.
  */
-export async function submitSelectionsForReview(offered: OfferedOptions): Promise<void> {
+export async function submitSelectionsForReview(offered: OfferedOptions, entry: HistoryEntry = 'push'): Promise<void> {
   const state = useBookingStore.getState();
   const booking = state.activeBooking;
   if (!booking) return;
@@ -121,7 +175,7 @@ export async function submitSelectionsForReview(offered: OfferedOptions): Promis
     );
     const details = await postSelections(booking, { allocations });
     usePaymentStore.getState().setPrePaymentDetails(details);
-    useBookingStore.setState({ step: '4a', direction: 'forward', stepLoading: false });
+    useBookingStore.setState((state) => ({ ...movedTo('4a', 'forward', entry)(state), stepLoading: false }));
   } catch (error) {
     useBookingStore.setState(meansNoAvailability(error) ? { availability: false, stepLoading: false } : { stepLoading: false });
   }

@@ -96,6 +96,7 @@ describe('summary figures', () => {
       flights: 29_000,
       extras: 8_500,
       accommodation: 9_000,
+      additionalNights: 0,
       discount: 0,
       total: 379_000 + 29_000 + 8_500 + 9_000,
       deposit: null,

@@ -1,9 +1,13 @@
 import {
+  depositOffered,
   grandTotal,
   priceBreakdown,
   pricedAllocations,
+  sumCosts,
   type Allocations,
   type PrePaymentDetails,
+  type PricedLine,
+  type PricedLineKind,
   type Tour,
 } from '@tours/domain';
 import { selectionsFor, type OfferedOptions } from './booking-options.ts';
@@ -15,19 +19,23 @@ export interface SummaryFigures {
   pricePerPerson: number;
   participants: number;
   flights: number;
+  /** Extras without the additional nights, which are a line of their own. */
   extras: number;
   accommodation: number;
+  additionalNights: number;
   discount: number;
   total: number;
-  /** Only the server states a deposit. */
+  /** Only the server states a deposit, and only where it is offered (no promotion applied). */
   deposit: number | null;
+  /** The server's priced lines, the very lines the review shows; absent from an estimate. */
+  lines?: readonly PricedLine[];
 }
 
 /**
  * The server's figures once the selections are priced (the API is
- * authoritative for every amount). Before that, a preview with the same
- * domain pricing the server uses, over the options still on offer, which
- * the panel labels as an estimate.
+ * authoritative for every amount), line by line as the review shows them.
+ * Before that, a preview with the same domain pricing the server uses, over
+ * the options still on offer, which the panel labels as an estimate.
  */
 export function summaryFigures(input: {
   tour: Pick<Tour, 'price'>;
@@ -40,13 +48,13 @@ export function summaryFigures(input: {
   promotionActive?: boolean;
 }): SummaryFigures {
   const { details } = input;
-  if (details) {
-    return figuresOf(details.breakdown, 'server', details.total_price.value, input.promotionActive ? null : details.deposit.value);
-  }
+  if (details) return serverFigures(details, input.promotionActive ?? false);
+
   const chosen = input.offered
     ? selectionsFor(input.allocations, input.offered, input.passengerIds)
     : { flights: [], extras: [], accommodation: [] };
   const priceOf = (id: number) => input.offered?.priceOf.get(id) ?? 0;
+  const nightIds = new Set(input.offered?.additionalNights.map((night) => night.id) ?? []);
   const breakdown = priceBreakdown({
     pricePerPerson: input.tour.price.value,
     participants: input.participants,
@@ -54,24 +62,37 @@ export function summaryFigures(input: {
     extras: pricedAllocations(chosen.extras, priceOf),
     accommodation: pricedAllocations(chosen.accommodation, priceOf),
   });
-  return figuresOf(breakdown, 'estimate', grandTotal(breakdown), null);
-}
-
-function figuresOf(
-  breakdown: PrePaymentDetails['breakdown'],
-  source: SummaryFigures['source'],
-  total: number,
-  deposit: number | null,
-): SummaryFigures {
+  const additionalNights = sumCosts(pricedAllocations(chosen.extras.filter((entry) => nightIds.has(entry.component_id)), priceOf));
   return {
-    source,
+    source: 'estimate',
     pricePerPerson: breakdown.price_per_person,
     participants: breakdown.participants,
     flights: breakdown.flights,
-    extras: breakdown.extras,
+    extras: breakdown.extras - additionalNights,
     accommodation: breakdown.accommodation,
+    additionalNights,
     discount: breakdown.discount,
-    total,
-    deposit,
+    total: grandTotal(breakdown),
+    deposit: null,
+  };
+}
+
+function serverFigures(details: PrePaymentDetails, promotionActive: boolean): SummaryFigures {
+  const { breakdown, lines } = details;
+  const sum = (kind: PricedLineKind) => lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.amount, 0);
+  // Details remembered from before the server sent lines have the breakdown alone, until the review's fresh figures arrive.
+  const byLine = lines.length > 0;
+  return {
+    source: 'server',
+    pricePerPerson: breakdown.price_per_person,
+    participants: breakdown.participants,
+    flights: breakdown.flights,
+    extras: byLine ? sum('extra') : breakdown.extras,
+    accommodation: breakdown.accommodation,
+    additionalNights: byLine ? sum('additional_night') : 0,
+    discount: breakdown.discount,
+    total: details.total_price.value,
+    deposit: depositOffered(details, promotionActive) ? details.deposit.value : null,
+    ...(byLine ? { lines } : {}),
   };
 }

@@ -1,54 +1,92 @@
 import {
+  backTarget,
   canRevisitParticipants,
+  canVisitStep,
+  directionBetween,
   nextButtonLabel,
   nextStep,
+  omitsTravelAndAccommodation,
+  paymentStarted,
   previousStep,
   stepDefinition,
-  stepInDirection,
+  type StepAccess,
   type StepContext,
   type StepId,
 } from '@tours/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { usePassengerStore } from '../store/passenger-store.ts';
-import { useBookingStore } from '../store/booking-store.ts';
-import { submitSelectionsForReview } from './booking-actions.ts';
+import { useBookingStore, type HistoryEntry } from '../store/booking-store.ts';
+import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
+import { selectTourForReview, submitSelectionsForReview } from './booking-actions.ts';
 import { chosenRoomType, type OfferedOptions } from './booking-options.ts';
 
 export interface BookingFlow {
   step: StepId;
   ctx: StepContext;
   loading: boolean;
-  /** Back is shown (2b and step 3) and leads somewhere the visitor may go. */
+  /** Back is shown: every step after the first leads back, except review once payment has started (disabled while a call runs). */
   canGoBack: boolean;
   nextLabel: 'Next' | 'Continue to payment';
-  /** Step 1 can be reopened from step 2 (spec section 2, Step labels). */
+  /** The progress bar's link to step 1 (spec section 2, Step labels). */
   canRevisitParticipants: boolean;
+  /**
+   * Whether the steps that apply are known: the option lists have loaded, or
+   * the tour has no travel or accommodation, or there is no booking yet.
+   * Until then a step in the URL waits rather than being judged.
+   */
+  settled: boolean;
+  /** Payment has started (the domain's paymentStarted): the booking is no longer changed from the flow. */
+  paymentStarted: boolean;
+  /** Change links may be offered: until payment starts. */
+  canChange: boolean;
   next: () => Promise<void>;
   back: () => void;
   revisitParticipants: () => void;
-  /** Moves on from a step found empty on arrival, in the direction of travel. */
+  /** Whether the visitor may open this step now (the domain's canVisitStep). */
+  canVisit: (target: StepId) => boolean;
+  /** Whether the step applies to this booking at all. */
+  applies: (target: StepId) => boolean;
+  /**
+   * Opens a step the visitor may open, from the browser's history or the URL.
+   * Review goes through the server again (the selections, or the tour alone),
+   * so its totals are always those of the choices as they now stand.
+   */
+  visit: (target: StepId, entry?: HistoryEntry) => Promise<void>;
+  /** The review's Change links: to that step with every choice kept; Next then walks forward to review again. */
+  changeTo: (target: StepId) => void;
+  /** Moves on from a step found empty on arrival, in the direction of travel, in place of it in the history. */
   skipEmptyStep: () => Promise<void>;
 }
 
 /**
  * The pretix-style flow over the domain's step registry: the current step is
- * state, and Next and Back walk to the next applicable step. Whether a step
+ * state, and Next and Back walk to the next applicable one. Whether a step
  * applies follows from the option lists once loaded (no flights skips 2a, no
- * extras skips 2b, 3b only with additional nights and a room).
+ * extras skips 2b, 3b only with additional nights and a room). Where the
+ * visitor may go other than by Next is the domain's canVisitStep.
  */
 export function useBookingFlow(brandChannel: number, offered: OfferedOptions | null): BookingFlow {
+  const queryClient = useQueryClient();
   const step = useBookingStore((state) => state.step);
+  const furthest = useBookingStore((state) => state.furthest);
   const direction = useBookingStore((state) => state.direction);
   const loading = useBookingStore((state) => state.stepLoading);
+  const unconfirmed = useBookingStore((state) => state.unconfirmed);
   const hasActiveBooking = useBookingStore((state) => state.activeBooking !== null);
   const bookedCount = useBookingStore((state) => state.passengers.length);
   const roomChoice = useBookingStore((state) => state.summary.roomChoice);
   const formCount = usePassengerStore((state) => state.count);
+  const processing = usePaymentStore((state) => state.processing);
+  const awaiting = usePaymentStore(awaitingConfirmation);
+  const answered = usePaymentStore((state) => state.postPaymentDetails !== null);
+  const started = paymentStarted({ inProgress: processing, awaitingConfirmation: awaiting, answered: answered || unconfirmed });
 
   const ctx = useMemo<StepContext>(
     () => ({
       brandChannel,
-      participantCount: bookedCount || formCount,
+      // Step 1 counts the form as it is being filled in (also when the booking exists and a participant is added or removed).
+      participantCount: step === '1' ? formCount : bookedCount || formCount,
       isAgent: false,
       ...(offered
         ? {
@@ -59,47 +97,67 @@ export function useBookingFlow(brandChannel: number, offered: OfferedOptions | n
           }
         : {}),
     }),
-    [brandChannel, bookedCount, formCount, offered, roomChoice],
+    [brandChannel, step, bookedCount, formCount, offered, roomChoice],
+  );
+
+  const access = useMemo<StepAccess>(
+    () => ({ ctx, current: step, furthest, hasActiveBooking, loading, paymentStarted: started }),
+    [ctx, step, furthest, hasActiveBooking, loading, started],
   );
 
   const revisitAllowed = step.startsWith('2') && canRevisitParticipants({ hasActiveBooking, loading });
-  const backTarget = previousStep(step, ctx);
-  const canGoBack =
-    stepDefinition(step).showsBack && backTarget !== null && (backTarget !== '1' || canRevisitParticipants({ hasActiveBooking, loading }));
+  // Shown while a call runs too (disabled then), so the buttons do not jump about.
+  const canGoBack = backTarget({ ...access, loading: false }) !== null;
 
   const advanceTo = useCallback(
-    async (target: StepId | null) => {
+    async (target: StepId | null, entry: HistoryEntry = 'push') => {
       if (target === null) return;
       // Review needs the server's totals, so reaching 4a always goes through the selections call.
       if (target === '4a') {
-        if (offered) await submitSelectionsForReview(offered);
+        if (omitsTravelAndAccommodation(brandChannel)) await selectTourForReview(queryClient);
+        else if (offered) await submitSelectionsForReview(offered, entry);
         return;
       }
-      useBookingStore.getState().goToStep(target, 'forward');
+      useBookingStore.getState().goToStep(target, 'forward', entry);
     },
-    [offered],
+    [offered, brandChannel, queryClient],
   );
 
   const next = useCallback(() => advanceTo(nextStep(step, ctx)), [advanceTo, step, ctx]);
 
   const back = useCallback(() => {
-    if (canGoBack && backTarget) useBookingStore.getState().goToStep(backTarget, 'back');
-  }, [canGoBack, backTarget]);
+    const target = backTarget(access);
+    if (target) useBookingStore.getState().goToStep(target, 'back');
+  }, [access]);
 
   const revisitParticipants = useCallback(() => {
     if (revisitAllowed) useBookingStore.getState().goToStep('1', 'back');
   }, [revisitAllowed]);
 
+  const canVisit = useCallback((target: StepId) => canVisitStep(target, access), [access]);
+  const applies = useCallback((target: StepId) => stepDefinition(target).isApplicable(ctx), [ctx]);
+
+  const visit = useCallback(
+    async (target: StepId, entry: HistoryEntry = 'push') => {
+      if (target === step || !canVisitStep(target, access)) return;
+      const towards = directionBetween(step, target);
+      if (towards === 'forward') await advanceTo(target, entry);
+      else useBookingStore.getState().goToStep(target, 'back', entry);
+    },
+    [step, access, advanceTo],
+  );
+
+  const changeTo = useCallback((target: StepId) => void visit(target), [visit]);
+
   const skipEmptyStep = useCallback(async () => {
-    const target = stepInDirection(step, direction, ctx);
-    if (direction === 'back' && (target === null || (target === '1' && !canRevisitParticipants({ hasActiveBooking, loading })))) {
-      // Nothing open behind: carry on forward instead of stranding the visitor on an empty step.
-      await advanceTo(nextStep(step, ctx));
+    const target = direction === 'back' ? previousStep(step, ctx) : nextStep(step, ctx);
+    if (direction === 'back' && target !== null) {
+      useBookingStore.getState().goToStep(target, 'back', 'replace');
       return;
     }
-    if (direction === 'back' && target) useBookingStore.getState().goToStep(target, 'back');
-    else await advanceTo(target);
-  }, [step, direction, ctx, hasActiveBooking, loading, advanceTo]);
+    // Forward, or nothing behind: carry on forward rather than strand the visitor on an empty step.
+    await advanceTo(direction === 'back' ? nextStep(step, ctx) : target, 'replace');
+  }, [step, direction, ctx, advanceTo]);
 
   return {
     step,
@@ -108,9 +166,16 @@ export function useBookingFlow(brandChannel: number, offered: OfferedOptions | n
     canGoBack,
     nextLabel: nextButtonLabel(step, ctx),
     canRevisitParticipants: revisitAllowed,
+    settled: offered !== null || omitsTravelAndAccommodation(brandChannel) || !hasActiveBooking,
+    paymentStarted: started,
+    canChange: !started,
     next,
     back,
     revisitParticipants,
+    canVisit,
+    applies,
+    visit,
+    changeTo,
     skipEmptyStep,
   };
 }

@@ -6,6 +6,7 @@ import {
   bookingTourSchema,
   chooseFlight,
   emptyAllocations,
+  laterStep,
   OWN_ARRANGEMENTS,
   removePassengerFrom,
   addPassenger,
@@ -18,6 +19,7 @@ import {
   type Allocations,
   type BookingTour,
   type CreatedBooking,
+  type UpdatedPassengers,
   type Direction,
   type FlightChoice,
   type FlightOptionGroup,
@@ -70,11 +72,23 @@ export interface BookingSummaryState {
   flightChoice: Record<string, FlightChoice>;
 }
 
+/**
+ * How the last change of step enters the browser's history: a step the
+ * visitor moved to gets an entry of its own; a step passed automatically (found
+ * empty on arrival), a correction or a restart takes the place of the current
+ * one, so Back and Forward skip what does not apply.
+ */
+export type HistoryEntry = 'push' | 'replace';
+
 export interface BookingFlowData {
   /** The query the booking was started from; another query restarts it. */
   origin: BookingQuery | null;
   step: StepId;
   direction: Direction;
+  /** The furthest step reached on this booking: Back, Forward and Change go no further (canVisitStep). */
+  furthest: StepId;
+  /** Never persisted: only the change that just happened has one. */
+  historyEntry: HistoryEntry;
   /** The step loader: true while a call the step waits on runs. Never persisted: a reload ends every call. */
   stepLoading: boolean;
   /** False shows the availability-error screen. */
@@ -93,10 +107,18 @@ export interface BookingFlowData {
 interface BookingActions {
   /** A fresh booking for the query: everything of any earlier booking goes. */
   restart: (origin: BookingQuery | null) => void;
-  goToStep: (step: StepId, direction: Direction) => void;
+  goToStep: (step: StepId, direction: Direction, entry?: HistoryEntry) => void;
   setStepLoading: (loading: boolean) => void;
   setAvailability: (available: boolean) => void;
   bookingCreated: (created: CreatedBooking, now?: number) => void;
+  /** Step 1 again with as many participants: the same booking, its passengers' details as the server now has them. */
+  passengersUpdated: (updated: UpdatedPassengers['booking']) => void;
+  /**
+   * Step 1 again with another number of participants: the server made a new
+   * booking in place of the old one. Its selections belonged to the old
+   * passengers and party size, so they go, and the flow's furthest step with them.
+   */
+  bookingReplaced: (created: CreatedBooking, now?: number) => void;
   setMainProduct: (tour: BookingTour) => void;
   allocateMandatoryFlights: (groups: readonly FlightOptionGroup[]) => void;
   chooseFlight: (groups: readonly FlightOptionGroup[], passengerId: number, choice: FlightChoice) => void;
@@ -116,6 +138,8 @@ export const initialBookingData = (origin: BookingQuery | null = null): BookingF
   origin,
   step: '1',
   direction: 'forward',
+  furthest: '1',
+  historyEntry: 'replace',
   stepLoading: false,
   availability: true,
   unconfirmed: false,
@@ -134,6 +158,7 @@ export const bookingStateSchema = z.object({
   origin: bookingQuerySchema.nullable(),
   step: z.enum(STEP_IDS),
   direction: z.enum(['forward', 'back']),
+  furthest: z.enum(STEP_IDS),
   availability: z.boolean(),
   unconfirmed: z.boolean(),
   tokenTimeout: z.number().int().positive(),
@@ -158,12 +183,22 @@ export const bookingStateSchema = z.object({
   allocations: allocationsSchema,
 });
 
+/** A change of step, as the state update every move makes: the furthest step reached moves with it. */
+export const movedTo =
+  (step: StepId, direction: Direction, historyEntry: HistoryEntry = 'push') =>
+  (state: Pick<BookingFlowData, 'furthest'>): Pick<BookingFlowData, 'step' | 'direction' | 'historyEntry' | 'furthest'> => ({
+    step,
+    direction,
+    historyEntry,
+    furthest: laterStep(state.furthest, step),
+  });
+
 export const useBookingStore = create<BookingState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       ...initialBookingData(),
       restart: (origin) => set(initialBookingData(origin)),
-      goToStep: (step, direction) => set({ step, direction }),
+      goToStep: (step, direction, historyEntry = 'push') => set(movedTo(step, direction, historyEntry)),
       setStepLoading: (stepLoading) => set({ stepLoading }),
       setAvailability: (availability) => set({ availability }),
       bookingCreated: (created, now = Date.now()) =>
@@ -174,15 +209,19 @@ export const useBookingStore = create<BookingState>()(
             expiresAt: sessionExpiry(now, created.token.timeout_seconds),
           },
           tokenTimeout: created.token.timeout_seconds,
-          passengers: created.booking.passengers.map(({ id, title, given_name, family_name, is_lead }) => ({
-            id,
-            title,
-            given_name,
-            family_name,
-            is_lead,
-          })),
-          leadContact: leadContactOf(created),
+          passengers: created.booking.passengers.map(flowPassenger),
+          leadContact: leadContactOf(created.booking),
         }),
+      passengersUpdated: (booking) =>
+        set({ passengers: booking.passengers.map(flowPassenger), leadContact: leadContactOf(booking) }),
+      bookingReplaced: (created, now = Date.now()) => {
+        get().bookingCreated(created, now);
+        set((state) => ({
+          allocations: emptyAllocations(),
+          summary: { ...state.summary, roomChoice: null, flightChoice: {} },
+          furthest: '1',
+        }));
+      },
       setMainProduct: (mainProduct) => set((state) => ({ summary: { ...state.summary, mainProduct } })),
       allocateMandatoryFlights: (groups) =>
         set((state) => {
@@ -229,8 +268,16 @@ export const useBookingStore = create<BookingState>()(
 );
 registerPersistedStore(STORAGE_KEYS.booking, () => useBookingStore.getState().restart(null));
 
-function leadContactOf(created: CreatedBooking): LeadContact | null {
-  const lead = created.booking.passengers.find((passenger) => passenger.is_lead) ?? created.booking.passengers[0];
+const flowPassenger = ({ id, title, given_name, family_name, is_lead }: CreatedBooking['booking']['passengers'][number]): FlowPassenger => ({
+  id,
+  title,
+  given_name,
+  family_name,
+  is_lead,
+});
+
+function leadContactOf(booking: CreatedBooking['booking']): LeadContact | null {
+  const lead = booking.passengers.find((passenger) => passenger.is_lead) ?? booking.passengers[0];
   return lead ? { email: lead.email, address: lead.address } : null;
 }
 

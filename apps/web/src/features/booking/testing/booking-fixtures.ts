@@ -60,6 +60,7 @@ function flight(id: number, number: string, available: number, price: number): F
     departure_airport: 'Salzburg (SZG)',
     arrival_airport: 'London Heathrow (LHR)',
     departure_date_time: '2027-03-09T15:10:00',
+    arrival_date_time: '2027-03-09T17:20:00',
     airline_name: 'Austrian Airlines',
     is_mandatory: false,
     inventory_details: { available },
@@ -68,9 +69,9 @@ function flight(id: number, number: string, available: number, price: number): F
 }
 
 export const FLIGHTS: FlightOptionGroup[] = [
-  { id: 15, rate_option: 'Mandatory', flights: [{ ...flight(15, 'BA 702', 20, 0), is_mandatory: true }] },
-  { id: 16, rate_option: 'Optional', flights: [flight(16, 'OS 457', 18, 14_500)] },
-  { id: 17, rate_option: 'Optional', flights: [flight(17, 'EW 7462', 0, 9_500)] },
+  { id: 15, name: 'Outbound group flight', rate_option: 'Mandatory', flights: [{ ...flight(15, 'BA 702', 20, 0), is_mandatory: true }] },
+  { id: 16, name: 'Return flight from Salzburg', rate_option: 'Optional', flights: [flight(16, 'OS 457', 18, 14_500)] },
+  { id: 17, name: 'Return flight from Salzburg', rate_option: 'Optional', flights: [flight(17, 'EW 7462', 0, 9_500)] },
 ];
 
 function extra(id: number, name: string, price: number, occupancy: [number, number] = [1, 1], available = 10): ExtraOption {
@@ -122,6 +123,15 @@ export const DETAILS: PrePaymentDetails = {
     accommodation: 9_000 as MinorUnits,
     discount: 0 as MinorUnits,
   },
+  // The lines the server priced, adding up to the total.
+  lines: [
+    { kind: 'tour', label: 'Vienna: Mozart and the Habsburgs', quantity: 2, unit_price: 189_500 as MinorUnits, amount: 379_000 as MinorUnits },
+    { kind: 'flight', label: 'BA 702 London Heathrow (LHR) to Vienna (VIE)', quantity: 2, unit_price: 0 as MinorUnits, amount: 0 as MinorUnits },
+    { kind: 'flight', label: 'OS 457 Salzburg (SZG) to London Heathrow (LHR)', quantity: 2, unit_price: 14_500 as MinorUnits, amount: 29_000 as MinorUnits },
+    { kind: 'extra', label: 'Private visit to the Spanish Riding School', quantity: 2, unit_price: 8_500 as MinorUnits, amount: 17_000 as MinorUnits },
+    { kind: 'room', label: 'Hotel Königshof: Double room', quantity: 2, unit_price: 4_500 as MinorUnits, amount: 9_000 as MinorUnits },
+    { kind: 'room', label: 'Gästehaus Mönchsberg: Double room', quantity: 2, unit_price: 0 as MinorUnits, amount: 0 as MinorUnits },
+  ],
 };
 
 export function createdBooking(passengers = PASSENGERS): CreatedBooking {
@@ -168,6 +178,8 @@ export interface ApiOverrides {
   tour?: Tour;
   bookingTour?: () => Response;
   confirm?: () => Response | Promise<Response>;
+  /** PUT /bookings/passengers; by default the same booking, its token kept. */
+  passengers?: () => Response;
 }
 
 /** The API as the booking flow calls it; every request is recorded for assertions. */
@@ -179,6 +191,9 @@ export function mockBookingApi(overrides: ApiOverrides = {}) {
     requests.push({ method: init?.method ?? 'GET', path, body: init?.body ? JSON.parse(String(init.body)) : null, auth: headers.get('Authorization') });
     if (path === '/api/tours/find') return jsonResponse({ data: overrides.tour ?? TOUR });
     if (path === '/api/bookings' && init?.method === 'POST') return jsonResponse({ data: createdBooking() }, 201);
+    if (path === '/api/bookings/passengers' && init?.method === 'PUT') {
+      return overrides.passengers?.() ?? jsonResponse({ data: { booking: createdBooking().booking, token: null } });
+    }
     if (path === '/api/bookings/tour') return overrides.bookingTour?.() ?? jsonResponse({ data: BOOKING_TOUR });
     if (path.endsWith('/flights')) return jsonResponse({ data: { items: overrides.flights ?? FLIGHTS } });
     if (path.endsWith('/extras')) return jsonResponse({ data: { items: overrides.extras ?? EXTRAS } });

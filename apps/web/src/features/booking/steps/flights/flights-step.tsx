@@ -16,7 +16,7 @@ import { useBookingEventOnArrival, type BookingEventProduct } from '../../flow/b
 import type { OfferedOptions } from '../../flow/booking-options.ts';
 import type { BookingFlow } from '../../flow/use-booking-flow.ts';
 import { useBookingStore, type FlowPassenger } from '../../store/booking-store.ts';
-import { FlightDetails } from './flight-details.tsx';
+import { FlightOptionDetails } from './flight-details.tsx';
 
 interface FlightsStepProps {
   flow: BookingFlow;
@@ -28,8 +28,10 @@ interface FlightsStepProps {
 
 /**
  * Step 2a (spec sections 2 and 4): every passenger chooses one flight option
- * or their own arrangements. Mandatory options are already allocated to
- * everyone and shown as included. Only flights with seats are listed.
+ * or their own arrangements. Mandatory options, the group's own flights, are
+ * already allocated to everyone and shown as included with a 'Group flight'
+ * mark. Only flights with seats are listed. Each flight shows its airline,
+ * number, cabin, airports and both times, so nobody books blind.
  */
 export function FlightsStep({ flow, offered, currency, passengers, product }: FlightsStepProps) {
   useBookingEventOnArrival('travel_arrangements', product);
@@ -51,7 +53,7 @@ export function FlightsStep({ flow, offered, currency, passengers, product }: Fl
           <ul className="option-list">
             {mandatory.map((group) => (
               <li key={group.id} className="option-card option-card--static">
-                <FlightDetails flights={group.flights} />
+                <FlightOptionDetails group={group} />
                 <span className="option-card__price">{formatSupplement(flightGroupAdultPrice(group), currency)}</span>
               </li>
             ))}
@@ -102,7 +104,7 @@ function PassengerFlightChoice({ passenger, groups, optional, choice, currency }
             <label className="option-card">
               <input type="radio" name={name} checked={choice === group.id} onChange={() => choose(group.id)} />
               <span className="option-card__body">
-                <FlightDetails flights={group.flights} />
+                <FlightOptionDetails group={group} />
               </span>
               <span className="option-card__price">{formatSupplement(flightGroupAdultPrice(group), currency)}</span>
             </label>

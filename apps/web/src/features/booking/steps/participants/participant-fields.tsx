@@ -9,6 +9,9 @@ import { MarketingSourceField } from './marketing-source-field.tsx';
 
 export const PARTICIPANT_HEADINGS = ['Lead participant', 'Second participant'] as const;
 
+/** Says what the phone rule (the domain's phoneNumber) takes, so nobody strips their spaces for fear of an error. */
+const PHONE_HINT = 'Spaces and a leading + are fine';
+
 interface ParticipantFieldsProps {
   index: number;
   onlineTalk: boolean;
@@ -60,8 +63,8 @@ export function ParticipantFields({ index, onlineTalk, latestBirthDate, actions,
           label="Home telephone"
           type="tel"
           inputMode="tel"
-          autoComplete="tel"
-          hint="Digits only"
+          autoComplete="home tel"
+          hint={PHONE_HINT}
           error={errorOf('telephone_home')}
           {...register(`${base}.telephone_home`)}
         />
@@ -70,7 +73,7 @@ export function ParticipantFields({ index, onlineTalk, latestBirthDate, actions,
           type="tel"
           inputMode="tel"
           autoComplete="mobile tel"
-          hint="Digits only"
+          hint={PHONE_HINT}
           error={errorOf('telephone_mobile')}
           {...register(`${base}.telephone_mobile`)}
         />

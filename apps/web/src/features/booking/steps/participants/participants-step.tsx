@@ -11,6 +11,7 @@ import { FormProvider, useFieldArray, useForm, type FieldErrors } from 'react-ho
 import { Button } from '../../../../components/ui/button.tsx';
 import { useAlerts } from '../../../../lib/alerts.ts';
 import { usePassengerStore } from '../../store/passenger-store.ts';
+import { DepartureAvailability } from './departure-availability.tsx';
 import { DepartureNotice } from './departure-notice.tsx';
 import { focusFirstInvalid, participantsResolver, sendable, type ParticipantsFormValues } from './form-values.ts';
 import { ParticipantFields } from './participant-fields.tsx';
@@ -118,6 +119,7 @@ export function ParticipantsStep({ brandChannel, departureDate, loading, onNext 
   return (
     <FormProvider {...form}>
       <form ref={formRef} className="participants" noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}>
+        <DepartureAvailability />
         <DepartureNotice brandChannel={brandChannel} departureDate={departureDate} />
         <p className="participants__required-note">Fields marked (required) must be filled in.</p>
 

@@ -23,6 +23,7 @@ const DEARER: PaymentDetails = {
     total_price: { currency_code: 'GBP', value: 470_000 as MinorUnits },
     deposit: { currency_code: 'GBP', value: 70_500 as MinorUnits },
     breakdown: { ...DETAILS.breakdown, accommodation: 45_000 as MinorUnits },
+    lines: DETAILS.lines.map((line) => (line.label.startsWith('Hotel Königshof') ? { ...line, unit_price: 22_500 as MinorUnits, amount: 45_000 as MinorUnits } : line)),
   },
   promotion: null,
 };
@@ -33,6 +34,10 @@ const FREE: PaymentDetails = {
     total_price: { currency_code: 'GBP', value: 0 as MinorUnits },
     deposit: { currency_code: 'GBP', value: 0 as MinorUnits },
     breakdown: { ...DETAILS.breakdown, discount: -434_000 as MinorUnits },
+    lines: [
+      ...DETAILS.lines,
+      { kind: 'promotion', label: 'Promotional code GUEST', quantity: 1, unit_price: -434_000 as MinorUnits, amount: -434_000 as MinorUnits },
+    ],
   },
   promotion: { ...PROMOTION.promotion, name: 'Promotional code GUEST', price: { value: -434_000 as MinorUnits, currency_code: 'GBP' } },
 };

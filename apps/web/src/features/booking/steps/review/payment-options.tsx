@@ -1,4 +1,5 @@
-import { amountToPay, formatAmount, type CurrencyCode, type PaymentOption, type PrePaymentDetails } from '@tours/domain';
+import { amountToPay, depositOffered, formatAmount, SCREEN_TEXT, type CurrencyCode, type PaymentOption, type PrePaymentDetails } from '@tours/domain';
+import { useId } from 'react';
 import { usePaymentStore } from '../../store/payment-store.ts';
 
 interface PaymentOptionsProps {
@@ -15,13 +16,16 @@ const TITLES: Record<PaymentOption, string> = { deposit: 'Pay the deposit', full
 /**
  * 'deposit' and 'full' (spec section 4, Step 4 payment), each with the amount
  * the card will be charged. The deposit is only among `offered` when it is
- * above 0, below the total and no promotion is active (the domain's rule).
+ * above 0, below the total and no promotion is active (the domain's rule);
+ * where the promotion alone keeps it away, a line under the options says so.
  */
 export function PaymentOptions({ details, currency, offered, chosen, promotionActive, enabled }: PaymentOptionsProps) {
   const money = (value: number) => formatAmount(value, currency);
   const total = details.total_price.value;
+  const noteId = useId();
+  const depositWithheld = promotionActive && depositOffered(details, false);
   return (
-    <fieldset className="option-section payment-options" disabled={!enabled}>
+    <fieldset className="option-section payment-options" disabled={!enabled} aria-describedby={depositWithheld ? noteId : undefined}>
       <legend className="option-section__legend">How would you like to pay?</legend>
       <ul className="option-list">
         {offered.map((option) => {
@@ -50,6 +54,11 @@ export function PaymentOptions({ details, currency, offered, chosen, promotionAc
           );
         })}
       </ul>
+      {depositWithheld ? (
+        <p className="payment__no-deposit" id={noteId}>
+          {SCREEN_TEXT.promoNoDeposit}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

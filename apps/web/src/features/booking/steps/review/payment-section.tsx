@@ -1,20 +1,46 @@
-import { ALERTS, amountToPay, OPERATOR, paymentOptions, VALIDATION, type CurrencyCode, type PaymentOption, type PrePaymentDetails } from '@tours/domain';
+import {
+  ALERTS,
+  amountToPay,
+  OPERATOR,
+  PAYMENT_FIELDS_ENABLE_DELAY_MS,
+  PAYMENT_FORM_INIT_DELAY_MS,
+  PAYMENT_TOKEN_REQUEST_DELAY_MS,
+  paymentOptions,
+  SCREEN_TEXT,
+  VALIDATION,
+  type CurrencyCode,
+  type PaymentOption,
+  type PrePaymentDetails,
+} from '@tours/domain';
 import { useRef, useState, type RefObject } from 'react';
 import { CardForm } from '../../../../components/card-payment/card-form.tsx';
-import { PaymentWait } from '../../../../components/card-payment/payment-wait.tsx';
+import { PaymentProgress, type ProgressStep } from '../../../../components/card-payment/payment-wait.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../../components/ui/field.tsx';
 import { Notice } from '../../../../components/ui/notice.tsx';
 import { useRegionContact } from '../../../../lib/region.ts';
 import type { BookingEventProduct } from '../../flow/booking-analytics.ts';
 import { leadPayer, payerWith, type BillingAddress } from '../../payment/payer.ts';
-import { usePaymentPipeline, type PaymentPipeline, type PaymentPipelineInput } from '../../payment/use-payment-pipeline.ts';
+import { usePaymentPipeline, type PaymentPipeline, type PaymentPipelineInput, type PaymentStage } from '../../payment/use-payment-pipeline.ts';
 import { useBookingStore, type ActiveBooking, type FlowPassenger } from '../../store/booking-store.ts';
 import { usePassengerStore } from '../../store/passenger-store.ts';
 import { usePaymentStore } from '../../store/payment-store.ts';
 import { BillingAddressForm } from './billing-address.tsx';
 import { PaymentOptions } from './payment-options.tsx';
-import { CHECKING_BOOKING_TEXT, PaymentConfirmationStatus, UnlockProgress } from './payment-status.tsx';
+import { CHECKING_BOOKING_TEXT, PaymentConfirmationStatus } from './payment-status.tsx';
+
+/**
+ * What happens between accepting the terms and the card form (spec section
+ * 9), as the steps of one progress line. The price check and the frame
+ * loading take what the network takes: their durations are fair guesses.
+ */
+const PREPARING_STEPS: readonly ProgressStep[] = [
+  { text: 'Unlocking the payment options…', durationMs: PAYMENT_FIELDS_ENABLE_DELAY_MS },
+  { text: 'Checking the latest price of your booking…', durationMs: 500 },
+  { text: 'Opening a secure payment request…', durationMs: PAYMENT_TOKEN_REQUEST_DELAY_MS },
+  { text: 'Loading the secure card form…', durationMs: PAYMENT_FORM_INIT_DELAY_MS + 1_000 },
+];
+const PREPARING_STEP_OF: Partial<Record<PaymentStage, number>> = { unlocking: 0, figures: 1, preparing: 2, loading: 3 };
 
 interface PaymentSectionProps {
   booking: ActiveBooking;
@@ -69,7 +95,12 @@ export function PaymentSection({ booking, currency, product, passengers, details
         </Notice>
       ) : null}
       <Terms pipeline={pipeline} error={termsError} setError={setTermsError} boxRef={termsRef} />
-      {pipeline.stage === 'unlocking' && pipeline.termsAcceptedAt !== null ? <UnlockProgress since={pipeline.termsAcceptedAt} /> : null}
+      <PaymentProgress
+        label={SCREEN_TEXT.preparingPayment}
+        steps={PREPARING_STEPS}
+        current={pipeline.termsAcceptedAt === null ? null : (PREPARING_STEP_OF[pipeline.stage] ?? null)}
+        since={pipeline.termsAcceptedAt ?? 0}
+      />
       {free ? (
         <FreeConfirmation pipeline={pipeline} onTermsMissing={askForTerms} />
       ) : (
@@ -213,8 +244,6 @@ interface StageViewProps {
 
 function StageView({ pipeline, altBilling, phone, retryFigures }: StageViewProps) {
   switch (pipeline.stage) {
-    case 'figures':
-      return <PaymentWait label="Checking the latest price of your booking…" />;
     case 'figures-error':
       return (
         <Notice tone="danger" title="We could not check the latest price of your booking" titleAs="p">
@@ -222,10 +251,6 @@ function StageView({ pipeline, altBilling, phone, retryFigures }: StageViewProps
           <Button onClick={retryFigures}>Try again</Button>
         </Notice>
       );
-    case 'preparing':
-      return <PaymentWait label="Preparing secure payment…" />;
-    case 'loading':
-      return <PaymentWait label="Loading the secure card form…" />;
     case 'billing':
       return (
         <p className="payment__hint">

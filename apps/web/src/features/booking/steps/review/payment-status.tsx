@@ -1,5 +1,5 @@
-import { ALERTS, PAYMENT_FIELDS_ENABLE_DELAY_MS } from '@tours/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { ALERTS } from '@tours/domain';
+import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Notice } from '../../../../components/ui/notice.tsx';
@@ -7,36 +7,14 @@ import { useRegionContact } from '../../../../lib/region.ts';
 import { usePaymentStore } from '../../store/payment-store.ts';
 
 /**
- * The waits of the payment (spec section 9) made visible: a bar that fills
- * while the payment options unlock, and, once the card was charged, a
- * blocking notice while the booking is confirmed, or what to do when this
- * page cannot get the answer.
+ * Once the card was charged: a blocking notice while the booking is
+ * confirmed, or what to do when this page cannot get the answer. (The waits
+ * before the card form are the progress line of payment-wait.tsx.)
  */
 
 export const CHECKING_PAYMENT_TEXT =
   'We have received your payment and are confirming your booking. This can take a moment; please keep this page open.';
 export const CHECKING_BOOKING_TEXT = 'We are confirming your booking. This can take a moment; please keep this page open.';
-
-/** Fills over the 3 s between ticking the terms and the payment options unlocking. */
-export function UnlockProgress({ since, durationMs = PAYMENT_FIELDS_ENABLE_DELAY_MS }: { since: number; durationMs?: number }) {
-  const [now, setNow] = useState(since);
-  const labelId = useId();
-  useEffect(() => {
-    const handle = setInterval(() => setNow(Date.now()), 100);
-    return () => clearInterval(handle);
-  }, []);
-  const percent = Math.round(Math.min(1, Math.max(0, (now - since) / durationMs)) * 100);
-  return (
-    <div className="payment-wait" role="status">
-      <p className="payment-wait__label" id={labelId}>
-        Unlocking the payment options…
-      </p>
-      <div className="payment-progress" role="progressbar" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-        <span className="payment-progress__bar" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  );
-}
 
 /**
  * After the card was charged: the overlay while the confirmation is asked

@@ -1,11 +1,11 @@
-import { ALERTS, VALIDATION } from '@tours/domain';
+import { ALERTS, SCREEN_TEXT, VALIDATION } from '@tours/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { addAlert } from '../../../../lib/alerts.ts';
 import { isApiRequestError } from '../../../../lib/api-error.ts';
 import { getRegionContact } from '../../../../lib/region.ts';
-import { paymentDetailsKey, postPromotion } from '../../api/payment-api.ts';
+import { deletePromotion, paymentDetailsKey, postPromotion } from '../../api/payment-api.ts';
 import type { ActiveBooking } from '../../store/booking-store.ts';
 import { usePaymentStore } from '../../store/payment-store.ts';
 
@@ -16,7 +16,9 @@ const codeOf = (name: string | undefined): string => name?.replace(/^Promotional
  * The promotional code (spec sections 4 and 5): an empty code is ignored; a
  * code the server refuses shows its message at the field; a valid one is
  * applied once, with the server's new totals, and the field is then closed.
- * A code applied in another tab arrives with the review's fresh figures.
+ * Remove takes it off: the server prices the booking again and the deposit
+ * option comes back where the tour takes one. A code applied or removed in
+ * another tab arrives with the review's fresh figures.
  */
 export function PromotionField({ booking, locked }: { booking: ActiveBooking; locked: boolean }) {
   const applied = usePaymentStore((state) => state.validPromotionalCode);
@@ -24,8 +26,21 @@ export function PromotionField({ booking, locked }: { booking: ActiveBooking; lo
   const [code, setCode] = useState(() => codeOf(promotion?.name));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [removed, setRemoved] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const queryClient = useQueryClient();
+
+  // Once the code is off, the field is open again: the visitor continues where the Remove button was.
+  useEffect(() => {
+    if (removed && !applied) inputRef.current?.focus();
+  }, [removed, applied]);
+
+  const failed = (caught: unknown) => {
+    if (isApiRequestError(caught) && caught.fields.code) setError(caught.fields.code);
+    else addAlert(ALERTS.generalFailure(getRegionContact().phone));
+  };
 
   const apply = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,14 +50,34 @@ export function PromotionField({ booking, locked }: { booking: ActiveBooking; lo
     try {
       usePaymentStore.getState().applyPromotion(await postPromotion(booking, typed));
       setError(null);
+      setRemoved(false);
       // A check of the figures sent before the code was applied must not put the old total back.
       void queryClient.invalidateQueries({ queryKey: paymentDetailsKey(booking.id) });
     } catch (caught) {
       if (isApiRequestError(caught) && caught.status === 400) setError(caught.fields.code ?? VALIDATION.promoInvalid);
-      else if (isApiRequestError(caught) && caught.fields.code) setError(caught.fields.code);
-      else addAlert(ALERTS.generalFailure(getRegionContact().phone));
+      else failed(caught);
     } finally {
       setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!applied || removing) return;
+    setRemoving(true);
+    try {
+      const figures = await deletePromotion(booking);
+      const payment = usePaymentStore.getState();
+      payment.figuresRefreshed(figures);
+      // The deposit is offered again: back to the spec's default option, and no token for the old amount.
+      payment.setPrePaymentDetails(figures.details);
+      setCode('');
+      setError(null);
+      setRemoved(true);
+      void queryClient.invalidateQueries({ queryKey: paymentDetailsKey(booking.id) });
+    } catch (caught) {
+      failed(caught);
+    } finally {
+      setRemoving(false);
     }
   };
 
@@ -56,6 +91,7 @@ export function PromotionField({ booking, locked }: { booking: ActiveBooking; lo
         </label>
         <div className="promotion__row">
           <input
+            ref={inputRef}
             id={`${id}-code`}
             className="input promotion__input"
             type="text"
@@ -82,10 +118,25 @@ export function PromotionField({ booking, locked }: { booking: ActiveBooking; lo
           </p>
         ) : null}
         {applied ? (
-          <p className="promotion__applied" id={`${id}-applied`} role="status">
-            {VALIDATION.promoApplied}
-          </p>
+          <div className="promotion__applied-row">
+            <p className="promotion__applied" id={`${id}-applied`} role="status">
+              {VALIDATION.promoApplied}
+            </p>
+            <Button
+              variant="ghost"
+              className="review-change"
+              aria-label="Remove the promotional code"
+              busy={removing}
+              disabled={locked}
+              onClick={() => void remove()}
+            >
+              Remove
+            </Button>
+          </div>
         ) : null}
+        <p className="visually-hidden" role="status">
+          {removed && !applied ? SCREEN_TEXT.promoRemoved : null}
+        </p>
       </form>
     </section>
   );

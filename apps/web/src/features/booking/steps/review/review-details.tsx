@@ -1,6 +1,6 @@
-import { formatAmount,
+import {
   depositOffered,
-  formatPrice,
+  formatAmount,
   formatShortDate,
   isAllocated,
   isMandatoryGroup,
@@ -9,9 +9,13 @@ import { formatAmount,
   type Component,
   type CurrencyCode,
   type PrePaymentDetails,
+  type StepId,
   type Tour,
 } from '@tours/domain';
+import type { ReactNode } from 'react';
+import { Button } from '../../../../components/ui/button.tsx';
 import { passengerName } from '../../booking-format.ts';
+import { priceGroups, PriceTable } from '../../components/price-lines.tsx';
 import { chosenRoomType, type OfferedOptions } from '../../flow/booking-options.ts';
 import { useBookingStore, type FlowPassenger } from '../../store/booking-store.ts';
 
@@ -22,18 +26,17 @@ interface ReviewDetailsProps {
   passengers: FlowPassenger[];
   details: PrePaymentDetails;
   promotion: Component | null;
+  /** Takes the visitor back to a step to change it; absent once payment has started, or where the flow offers none. */
+  onChange?: ((step: StepId) => void) | undefined;
 }
-
-/** A discount as people write it: a minus sign before the amount, '−£100'. */
-export const negativePrice = (value: number, currency: CurrencyCode): string => `−${formatPrice(Math.abs(value), currency)}`;
 
 /**
  * What is being booked, as the reservations system priced it (spec section
  * 2, Step 4a): the tour and its dates, the participants, the choices of steps
- * 2 and 3, and the server's figures with any promotion as its own line.
+ * 2 and 3 each with a way back to change it, and every line of the price with
+ * its amount, the total and the deposit (the summary panel draws the same lines).
  */
-export function ReviewDetails({ tour, currency, offered, passengers, details, promotion }: ReviewDetailsProps) {
-  const { breakdown } = details;
+export function ReviewDetails({ tour, currency, offered, passengers, details, promotion, onChange }: ReviewDetailsProps) {
   const money = (value: number) => formatAmount(value, currency);
   const showDeposit = showsDepositLine(tour.brand_channel) && depositOffered(details, promotion !== null);
   const sameDay = tour.start.slice(0, 10) === tour.end.slice(0, 10);
@@ -56,8 +59,7 @@ export function ReviewDetails({ tour, currency, offered, passengers, details, pr
           </div>
         </dl>
       </section>
-      <section className="review-section" aria-labelledby="review-participants">
-        <h3 id="review-participants">{passengers.length === 1 ? 'Participant' : 'Participants'}</h3>
+      <Part id="review-participants" heading={passengers.length === 1 ? 'Participant' : 'Participants'} step="1" what="participants" onChange={onChange}>
         <ul className="review-list">
           {passengers.map((passenger) => (
             <li key={passenger.id}>
@@ -66,46 +68,50 @@ export function ReviewDetails({ tour, currency, offered, passengers, details, pr
             </li>
           ))}
         </ul>
-      </section>
-      {offered ? <ChosenOptions offered={offered} passengers={passengers} /> : null}
+      </Part>
+      {offered ? <ChosenOptions offered={offered} passengers={passengers} onChange={onChange} /> : null}
       <section className="review-section" aria-labelledby="review-price">
         <h3 id="review-price">Price</h3>
-        <table className="price-table">
-          <tbody>
-            <tr>
-              <th scope="row">
-                Tour price ({breakdown.participants} × {money(breakdown.price_per_person)})
-              </th>
-              <td>{money(breakdown.price_per_person * breakdown.participants)}</td>
-            </tr>
-            {breakdown.flights > 0 ? <PriceRow label="Flights" value={money(breakdown.flights)} /> : null}
-            {breakdown.extras > 0 ? <PriceRow label="Extras" value={money(breakdown.extras)} /> : null}
-            {breakdown.accommodation > 0 ? <PriceRow label="Accommodation" value={money(breakdown.accommodation)} /> : null}
-            {breakdown.discount < 0 ? (
-              <PriceRow label={promotion?.name ?? 'Discount'} value={negativePrice(breakdown.discount, currency)} className="price-table__discount" />
-            ) : null}
-          </tbody>
-          <tfoot>
-            <PriceRow label="Total" value={money(details.total_price.value)} />
-            {showDeposit ? <PriceRow label="Deposit (15%)" value={money(details.deposit.value)} /> : null}
-          </tfoot>
-        </table>
+        <PriceTable
+          caption="Price of your booking, line by line"
+          groups={priceGroups(details.lines, currency)}
+          total={{ label: 'Total', text: money(details.total_price.value) }}
+          deposit={showDeposit ? money(details.deposit.value) : null}
+        />
       </section>
     </>
   );
 }
 
-function PriceRow({ label, value, className }: { label: string; value: string; className?: string }) {
+interface PartProps {
+  id: string;
+  heading: string;
+  step: StepId;
+  /** Completes the button's name: 'Change flights'. */
+  what: string;
+  onChange: ((step: StepId) => void) | undefined;
+  children: ReactNode;
+}
+
+/** A part of the booking under its heading, with 'Change' beside it while the visitor may still go back. */
+function Part({ id, heading, step, what, onChange, children }: PartProps) {
   return (
-    <tr className={className}>
-      <th scope="row">{label}</th>
-      <td>{value}</td>
-    </tr>
+    <section className="review-section" aria-labelledby={id}>
+      <div className="review-section__head">
+        <h3 id={id}>{heading}</h3>
+        {onChange ? (
+          <Button variant="ghost" className="review-change" aria-label={`Change ${what}`} onClick={() => onChange(step)}>
+            Change
+          </Button>
+        ) : null}
+      </div>
+      {children}
+    </section>
   );
 }
 
-/** The choices of steps 2 and 3, in words. */
-function ChosenOptions({ offered, passengers }: { offered: OfferedOptions; passengers: FlowPassenger[] }) {
+/** The choices of steps 2 and 3, in words, each part only where the tour offers it. */
+function ChosenOptions({ offered, passengers, onChange }: { offered: OfferedOptions; passengers: FlowPassenger[]; onChange: PartProps['onChange'] }) {
   const allocations = useBookingStore((state) => state.allocations);
   const flightChoice = useBookingStore((state) => state.summary.flightChoice);
   const roomChoice = useBookingStore((state) => state.summary.roomChoice);
@@ -118,59 +124,67 @@ function ChosenOptions({ offered, passengers }: { offered: OfferedOptions; passe
     const group = optionalFlights.find((candidate) => candidate.id === choice);
     return group ? group.flights.map((flight) => `${flight.flight_number} ${flight.departure_airport} to ${flight.arrival_airport}`).join(', ') : null;
   };
-  const extrasFor = (list: OfferedOptions['extras']) =>
+  const chosenFrom = (list: OfferedOptions['extras']) =>
     list.flatMap((extra) => {
       const who = passengers.filter((passenger) => isAllocated(allocations.extras, extra.id, passenger.id));
       return who.length > 0 ? [{ id: extra.id, name: extra.name, who: who.map(passengerName).join(', ') }] : [];
     });
-  const extras = extrasFor(offered.extras);
-  const nights = extrasFor(offered.additionalNights);
+  const extras = chosenFrom(offered.extras);
+  const nights = chosenFrom(offered.additionalNights);
+  const noneChosen = <p className="review-text">None chosen</p>;
 
   return (
-    <section className="review-section" aria-labelledby="review-choices">
-      <h3 id="review-choices">Travel, extras and accommodation</h3>
-      <dl className="review-details">
-        {mandatory.length > 0 ? (
-          <div>
-            <dt>Included flights</dt>
-            <dd>{mandatory.flatMap((group) => group.flights.map((flight) => flight.flight_number)).join(', ')}</dd>
-          </div>
-        ) : null}
-        {optionalFlights.length > 0
-          ? passengers.map((passenger) => (
-              <div key={passenger.id}>
-                <dt>Flights for {passengerName(passenger)}</dt>
-                <dd>{flightText(passenger.id) ?? 'Not chosen'}</dd>
+    <>
+      {offered.flightGroups.length > 0 ? (
+        <Part id="review-flights" heading="Flights" step="2a" what="flights" onChange={onChange}>
+          <dl className="review-details">
+            {mandatory.length > 0 ? (
+              <div>
+                <dt>Included flights</dt>
+                <dd>{mandatory.flatMap((group) => group.flights.map((flight) => flight.flight_number)).join(', ')}</dd>
               </div>
-            ))
-          : null}
-        {extras.map((extra) => (
-          <div key={extra.id}>
-            <dt>{extra.name}</dt>
-            <dd>{extra.who}</dd>
-          </div>
-        ))}
-        {room ? (
-          <div>
-            <dt>Room</dt>
-            <dd>
-              {room.rooms[0]?.name ?? room.type} at {offered.hotels.map((hotel) => hotel.hotel).join(' and ')}
-            </dd>
-          </div>
-        ) : null}
-        {nights.map((night) => (
-          <div key={night.id}>
-            <dt>{night.name}</dt>
-            <dd>{night.who}</dd>
-          </div>
-        ))}
-        {extras.length === 0 && nights.length === 0 && offered.extras.length + offered.additionalNights.length > 0 ? (
-          <div>
-            <dt>Extras</dt>
-            <dd>None chosen</dd>
-          </div>
-        ) : null}
-      </dl>
-    </section>
+            ) : null}
+            {optionalFlights.length > 0
+              ? passengers.map((passenger) => (
+                  <div key={passenger.id}>
+                    <dt>Flights for {passengerName(passenger)}</dt>
+                    <dd>{flightText(passenger.id) ?? 'Not chosen'}</dd>
+                  </div>
+                ))
+              : null}
+          </dl>
+        </Part>
+      ) : null}
+      {offered.extras.length > 0 ? (
+        <Part id="review-extras" heading="Extras" step="2b" what="extras" onChange={onChange}>
+          {extras.length > 0 ? <WhoTakesWhat items={extras} /> : noneChosen}
+        </Part>
+      ) : null}
+      {offered.roomChoices.length > 0 ? (
+        <Part id="review-rooms" heading="Accommodation" step="3a" what="rooms" onChange={onChange}>
+          <p className="review-text">
+            {room ? `${room.rooms[0]?.name ?? room.type} at ${offered.hotels.map((hotel) => hotel.hotel).join(' and ')}` : 'Not chosen'}
+          </p>
+        </Part>
+      ) : null}
+      {offered.additionalNights.length > 0 ? (
+        <Part id="review-nights" heading="Additional nights" step="3b" what="additional nights" onChange={onChange}>
+          {nights.length > 0 ? <WhoTakesWhat items={nights} /> : noneChosen}
+        </Part>
+      ) : null}
+    </>
+  );
+}
+
+function WhoTakesWhat({ items }: { items: { id: number; name: string; who: string }[] }) {
+  return (
+    <dl className="review-details">
+      {items.map((item) => (
+        <div key={item.id}>
+          <dt>{item.name}</dt>
+          <dd>{item.who}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -1,9 +1,9 @@
-import type { CurrencyCode, Tour } from '@tours/domain';
+import type { CurrencyCode, StepId, Tour } from '@tours/domain';
 import { useEffect } from 'react';
 import { useBookingEventOnArrival, type BookingEventProduct } from '../../flow/booking-analytics.ts';
 import type { OfferedOptions } from '../../flow/booking-options.ts';
 import { useBookingStore, type ActiveBooking, type FlowPassenger } from '../../store/booking-store.ts';
-import { awaitingConfirmation, usePaymentStore } from '../../store/payment-store.ts';
+import { awaitingConfirmation, usePaymentStore, type PaymentState } from '../../store/payment-store.ts';
 import { PaymentSection } from './payment-section.tsx';
 import { PromotionField } from './promotion-field.tsx';
 import { ReviewDetails } from './review-details.tsx';
@@ -18,7 +18,21 @@ interface ReviewStepProps {
   product: BookingEventProduct;
   /** Replaced in tests: jsdom cannot reload. */
   reload?: () => void;
+  /**
+   * Goes back to a step ('1', '2a', '2b', '3a', '3b') with the choices kept; the
+   * flow owns the navigation. Without it, or once payment has started, the
+   * review offers no 'Change'.
+   */
+  onChange?: (step: StepId) => void;
 }
+
+/**
+ * A payment is under way: the card form is open, the card was charged, or a
+ * booking with nothing to pay is being confirmed. From then on the booking is
+ * not changed from this page through 'Change'.
+ */
+const paymentStarted = (state: PaymentState): boolean =>
+  state.processing || awaitingConfirmation(state) || state.postPaymentDetails !== null || state.confirmation !== null;
 
 /**
  * Step 4a, 'Booking review & payment' (spec sections 2 and 4): the booking
@@ -31,11 +45,12 @@ export function ReviewStep(props: ReviewStepProps) {
   return booking ? <Review {...props} booking={booking} /> : null;
 }
 
-function Review({ tour, currency, offered, passengers, product, reload, booking }: ReviewStepProps & { booking: ActiveBooking }) {
+function Review({ tour, currency, offered, passengers, product, reload, onChange, booking }: ReviewStepProps & { booking: ActiveBooking }) {
   const details = usePaymentStore((state) => state.prePaymentDetails);
   const promotion = usePaymentStore((state) => state.promotion);
   const paid = usePaymentStore(awaitingConfirmation);
   const answered = usePaymentStore((state) => state.postPaymentDetails !== null);
+  const started = usePaymentStore(paymentStarted);
   const figures = useFreshFigures(booking, !paid && !answered);
   useBookingEventOnArrival('booking_review_and_payment', product, details !== null);
 
@@ -46,7 +61,15 @@ function Review({ tour, currency, offered, passengers, product, reload, booking 
   if (!details) return null;
   return (
     <>
-      <ReviewDetails tour={tour} currency={currency} offered={offered} passengers={passengers} details={details} promotion={promotion} />
+      <ReviewDetails
+        tour={tour}
+        currency={currency}
+        offered={offered}
+        passengers={passengers}
+        details={details}
+        promotion={promotion}
+        onChange={started ? undefined : onChange}
+      />
       <PromotionField booking={booking} locked={paid} />
       <PaymentSection
         booking={booking}
