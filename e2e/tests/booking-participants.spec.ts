@@ -28,8 +28,9 @@ test.beforeEach(async ({ page }) => {
 
 test('shows every step 1 validation message at its field, the toast, and focuses the first field', async ({ page }) => {
   const lead = participantSection(page, 0);
-  await lead.getByLabel(/^Home telephone/).fill('020 7946');
-  await lead.getByLabel(/^Mobile telephone/).fill('+44 7700');
+  // Spaces and a leading + are how people write numbers; letters are what 'Numeric values only' refuses.
+  await lead.getByLabel(/^Home telephone/).fill('020 7946 OOl8');
+  await lead.getByLabel(/^Mobile telephone/).fill('+44 7700 ext 9');
   await lead.getByRole('combobox', { name: /^Country/ }).selectOption('');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 

@@ -17,7 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { usePassengerStore } from '../store/passenger-store.ts';
 import { useBookingStore, type HistoryEntry } from '../store/booking-store.ts';
-import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
+import { paymentProgress, usePaymentStore } from '../store/payment-store.ts';
 import { selectTourForReview, submitSelectionsForReview } from './booking-actions.ts';
 import { chosenRoomType, type OfferedOptions } from './booking-options.ts';
 
@@ -77,10 +77,8 @@ export function useBookingFlow(brandChannel: number, offered: OfferedOptions | n
   const bookedCount = useBookingStore((state) => state.passengers.length);
   const roomChoice = useBookingStore((state) => state.summary.roomChoice);
   const formCount = usePassengerStore((state) => state.count);
-  const processing = usePaymentStore((state) => state.processing);
-  const awaiting = usePaymentStore(awaitingConfirmation);
-  const answered = usePaymentStore((state) => state.postPaymentDetails !== null);
-  const started = paymentStarted({ inProgress: processing, awaitingConfirmation: awaiting, answered: answered || unconfirmed });
+  const paymentUnderWay = usePaymentStore((state) => paymentStarted(paymentProgress(state)));
+  const started = paymentUnderWay || unconfirmed;
 
   const ctx = useMemo<StepContext>(
     () => ({

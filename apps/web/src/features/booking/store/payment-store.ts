@@ -13,6 +13,7 @@ import {
   type MinorUnits,
   type PaymentDetails,
   type PaymentOption,
+  type PaymentProgress,
   type PaymentToken,
   type PostPaymentDetails,
   type PrePaymentDetails,
@@ -182,6 +183,17 @@ export const usePaymentStore = create<PaymentState>()(
 
 export const resetPayment = (): void => usePaymentStore.getState().reset();
 registerPersistedStore(STORAGE_KEYS.payment, resetPayment);
+
+/**
+ * The page's payment progress in the domain's terms (paymentStarted): a
+ * confirmation phase counts as in progress, which covers a booking with
+ * nothing to pay being confirmed.
+ */
+export const paymentProgress = (state: PaymentState): PaymentProgress => ({
+  inProgress: state.processing || state.confirmation !== null,
+  awaitingConfirmation: awaitingConfirmation(state),
+  answered: state.postPaymentDetails !== null,
+});
 
 /** Paid, but the booking not yet confirmed on this page: confirmation must run (again), and no new payment may start. */
 export const awaitingConfirmation = (state: Pick<PaymentData, 'checkoutId' | 'postPaymentDetails'>): boolean =>

@@ -31,7 +31,8 @@ function RoutedAvailability() {
 
   return (
     <section className="departure-availability" aria-labelledby={headingId} aria-busy={availability.isPending}>
-      <h3 id={headingId} className="departure-availability__title">
+      {/* On a phone the rows say what they are: the heading is for screen readers there. */}
+      <h3 id={headingId} className="departure-availability__title visually-hidden-phone">
         Availability
       </h3>
       {availability.isPending ? (

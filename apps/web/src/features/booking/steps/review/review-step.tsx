@@ -1,9 +1,9 @@
-import type { CurrencyCode, StepId, Tour } from '@tours/domain';
+import { paymentStarted, type CurrencyCode, type StepId, type Tour } from '@tours/domain';
 import { useEffect } from 'react';
 import { useBookingEventOnArrival, type BookingEventProduct } from '../../flow/booking-analytics.ts';
 import type { OfferedOptions } from '../../flow/booking-options.ts';
 import { useBookingStore, type ActiveBooking, type FlowPassenger } from '../../store/booking-store.ts';
-import { awaitingConfirmation, usePaymentStore, type PaymentState } from '../../store/payment-store.ts';
+import { awaitingConfirmation, paymentProgress, usePaymentStore } from '../../store/payment-store.ts';
 import { PaymentSection } from './payment-section.tsx';
 import { PromotionField } from './promotion-field.tsx';
 import { ReviewDetails } from './review-details.tsx';
@@ -27,14 +27,6 @@ interface ReviewStepProps {
 }
 
 /**
- * A payment is under way: the card form is open, the card was charged, or a
- * booking with nothing to pay is being confirmed. From then on the booking is
- * not changed from this page through 'Change'.
- */
-const paymentStarted = (state: PaymentState): boolean =>
-  state.processing || awaitingConfirmation(state) || state.postPaymentDetails !== null || state.confirmation !== null;
-
-/**
  * Step 4a, 'Booking review & payment' (spec sections 2 and 4): the booking
  * as the server priced it, the promotional code, then the terms and the card
  * payment. Reaching review without pre-payment details means the booking
@@ -50,7 +42,7 @@ function Review({ tour, currency, offered, passengers, product, reload, onChange
   const promotion = usePaymentStore((state) => state.promotion);
   const paid = usePaymentStore(awaitingConfirmation);
   const answered = usePaymentStore((state) => state.postPaymentDetails !== null);
-  const started = usePaymentStore(paymentStarted);
+  const started = usePaymentStore((state) => paymentStarted(paymentProgress(state)));
   const figures = useFreshFigures(booking, !paid && !answered);
   useBookingEventOnArrival('booking_review_and_payment', product, details !== null);
 
