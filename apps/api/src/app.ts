@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DatabaseConnection } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { MODULES } from './modules/index.ts';
+import { identityProviderPlugin } from './modules/identity-provider/index.ts';
 import { paymentProviderPlugin, payProviderNotificationsPlugin } from './modules/payment-provider/index.ts';
 import { adaptersPlugin, type Adapters } from './plugins/adapters.ts';
 import { holdSweeperPlugin } from './modules/inventory/sweeper.ts';
@@ -12,6 +13,8 @@ import { devMailboxPlugin, mailRelayPlugin } from './modules/mail/index.ts';
 import { faultsPlugin } from './modules/testing/faults.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bookingAuthPlugin } from './plugins/booking-auth.ts';
+import { customerAuthPlugin } from './plugins/customer-auth.ts';
+import type { KeySource } from './modules/customers/access-token.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { envPlugin, loadConfig, type AppConfig, type RawEnv } from './plugins/env.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -29,12 +32,14 @@ export interface BuildAppOptions {
   /** An open database to use instead of opening one from the settings; it is closed with the app. */
   database?: DatabaseConnection;
   clock?: Clock;
+  /** Where customer access tokens' signing keys come from, instead of the configured provider's (tests sign their own tokens). */
+  customerTokenKeys?: KeySource;
 }
 
 export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-booking-token"]'],
     ...(config.logFormat === 'pretty'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
       : {}),
@@ -65,6 +70,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(authPlugin);
     await app.register(adaptersPlugin, { overrides: options.adapters });
     await app.register(dbPlugin, { connection: options.database });
+    await app.register(customerAuthPlugin, { keys: options.customerTokenKeys });
     await app.register(bookingAuthPlugin);
     await app.register(holdSweeperPlugin);
     await app.register(reconciliationPlugin);
@@ -81,6 +87,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await app.register(payProviderNotificationsPlugin);
       await app.register(paymentProviderPlugin, { prefix: '/pay' });
     }
+    if (config.identity.provider === 'sandbox') await app.register(identityProviderPlugin, { prefix: '/idp' });
     if (config.mail.provider === 'sandbox') await app.register(devMailboxPlugin, { prefix: '/dev' });
     await app.register(webPlugin);
   } catch (error) {

@@ -17,6 +17,7 @@ export * from './contracts/agents.ts';
 export * from './contracts/payments.ts';
 export * from './contracts/account.ts';
 export * from './contracts/documents.ts';
+export * from './contracts/identity.ts';
 export * from './contracts/postcodes.ts';
 export * from './contracts/endpoints.ts';
 

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { confirmationRoutes } from './confirmation/routes.ts';
 import { geolocationRoutes } from './geolocation/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { identityConfigRoutes } from './identity-provider/index.ts';
 import { marketingRoutes } from './marketing/routes.ts';
 import { optionRoutes } from './options/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
@@ -19,12 +21,14 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   marketingRoutes,
   geolocationRoutes,
   postcodeRoutes,
+  identityConfigRoutes,
   bookingRoutes,
   optionRoutes,
   selectionRoutes,
   promotionRoutes,
   paymentRoutes,
   confirmationRoutes,
+  accountRoutes,
   // Mounts nothing unless TEST_FAULTS=true.
   testingRoutes,
 ];

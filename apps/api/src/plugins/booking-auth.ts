@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import { bearerToken, hashBookingToken } from '../lib/booking-token.ts';
-import { unauthorized } from '../lib/http-error.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { sharedPlugin } from '../lib/plugin.ts';
 import { findSessionByTokenHash } from '../modules/bookings/session.ts';
+import { customerIdByEmail } from '../modules/customers/repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,23 +17,49 @@ declare module 'fastify' {
   }
 }
 
+/** The header that names the booking when Authorization carries the signed-in customer's access token. */
+export const BOOKING_TOKEN_HEADER = 'x-booking-token';
+
 /**
- * The 'booking' auth guard: `Authorization: Bearer <token>` as POST /bookings
- * issued it opens that booking, until the token expires (plus the route's
- * grace, if it has one). Missing, unknown and expired tokens get the same
- * 401, so the answer does not tell a guesser which it was. Whether the
- * booking may touch a given resource (its own tour) is the route's check,
- * answered with 403.
+ * The booking token of a request: in Authorization when the visitor is not
+ * signed in, in X-Booking-Token when Authorization carries the customer's
+ * access token. Both at once must agree. Undefined when they disagree.
+ */
+function bookingTokenOf(request: FastifyRequest): string | null | undefined {
+  const named = request.headers[BOOKING_TOKEN_HEADER];
+  const inHeader = typeof named === 'string' ? bearerToken(`Bearer ${named}`) : null;
+  if (typeof named === 'string' && inHeader === null) return undefined;
+  const inAuthorization = bearerToken(request.headers.authorization);
+  if (inHeader !== null && inAuthorization !== null && inHeader !== inAuthorization) return undefined;
+  return inHeader ?? inAuthorization;
+}
+
+/**
+ * The 'booking' auth guard: the booking token POST /bookings issued opens
+ * that booking, until the token expires (plus the route's grace, if it has
+ * one). Missing, unknown and expired tokens get the same 401, so the answer
+ * does not tell a guesser which it was. Whether the booking may touch a given
+ * resource (its own tour) is the route's check, answered with 403.
+ *
+ * A signed-in visitor sends their access token in Authorization and the
+ * booking's token in X-Booking-Token: the access token is verified like the
+ * account calls' (an invalid one is the customer 401), and a booking that
+ * belongs to another customer is refused with 403, so neither token ever
+ * reaches someone else's booking (docs/decisions/0011-customer-tokens.md).
  */
 export const bookingAuthPlugin = sharedPlugin('booking-auth', async (app) => {
   app.decorateRequest('bookingSession', null);
-  app.authGuards.set('booking', async (request) => {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw unauthorized('A booking token is required: send Authorization: Bearer <token>.');
+  app.authGuards.set('booking', async (request, reply) => {
+    const customer = await app.signedInCustomer(request, reply);
+    const token = bookingTokenOf(request);
+    if (!token) throw unauthorized('A booking token is required: send Authorization: Bearer <token>, or X-Booking-Token: <token> when signed in.');
     const session = await findSessionByTokenHash(app.db, hashBookingToken(token));
     const graceMs = (request.routeOptions.config.bookingTokenGraceSeconds ?? 0) * 1000;
     if (!session || session.expiresAt.getTime() + graceMs <= app.clock.now().getTime()) {
       throw unauthorized('The booking session has expired or the token is not valid. Please start the booking again.');
+    }
+    if (customer && session.customerId !== null && session.customerId !== (await customerIdByEmail(app.db, customer.email))) {
+      throw forbidden('This booking belongs to another account.');
     }
     request.bookingSession = session;
   });

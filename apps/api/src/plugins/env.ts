@@ -118,6 +118,18 @@ export const envSchema = z
       .optional(),
     /** How often the outbox relay sends pending e-mails; 0 turns it off (e-mails wait in the outbox). */
     MAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+    /** sandbox: our own OpenID Connect provider, served at /idp; oidc: any standard provider at OIDC_ISSUER (README, 'Identity provider'). */
+    IDENTITY_PROVIDER: z.enum(['sandbox', 'oidc']).default('sandbox'),
+    /** The provider's issuer URL (its discovery document is at /.well-known/openid-configuration under it); unset in sandbox mode, the site's origin + /idp. */
+    OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    /** The web app's client id at the provider: a public client with PKCE. */
+    OIDC_CLIENT_ID: z.string().trim().min(1).default('tours-web'),
+    /** The audience (API identifier) of access tokens for this API. */
+    OIDC_AUDIENCE: z.string().trim().min(1).default('tours-api'),
+    /** The scopes the web app asks for (space-separated); some providers want offline_access for refresh tokens, or an API scope (Entra: api://.../access). */
+    OIDC_SCOPE: z.string().trim().min(1).default('openid email'),
+    /** sandbox provider: its signing keys as a JWKS ({"keys":[...]} with private parts); unset, keys are generated once and kept in the database. */
+    OIDC_JWKS: z.string().trim().min(1).optional(),
     /** Test-only switches (POST /api/testing/faults); never in production. */
     TEST_FAULTS: z
       .enum(['true', 'false'])
@@ -142,6 +154,16 @@ export const envSchema = z
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'Required when PAYMENT_PROVIDER is http' });
       }
     }
+    if (env.IDENTITY_PROVIDER === 'oidc' && !env.OIDC_ISSUER) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'Required when IDENTITY_PROVIDER is oidc' });
+    }
+    // The sandbox is mounted at /idp: an issuer anywhere else would name a discovery document nobody serves.
+    if (env.IDENTITY_PROVIDER === 'sandbox' && env.OIDC_ISSUER && new URL(env.OIDC_ISSUER).pathname.replace(/\/+$/, '') !== '/idp') {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'The sandbox provider is served at /idp: use https://your.site/idp, or leave OIDC_ISSUER unset' });
+    }
+    if (env.OIDC_JWKS !== undefined && !isPrivateJwks(env.OIDC_JWKS)) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_JWKS'], message: 'Use a JSON Web Key Set with private RSA or EC keys: {"keys":[{"kty":"RSA","d":...}]}' });
+    }
     if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'Required when MAIL_PROVIDER is smtp' });
     }
@@ -150,6 +172,15 @@ export const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['TEST_FAULTS'], message: 'Test faults cannot be enabled when NODE_ENV is production' });
     }
   });
+
+function isPrivateJwks(value: string): boolean {
+  try {
+    const parsed = JSON.parse(value) as { keys?: unknown };
+    return Array.isArray(parsed.keys) && parsed.keys.length > 0 && parsed.keys.every((key) => typeof key === 'object' && key !== null && 'd' in key && ['RSA', 'EC'].includes((key as { kty?: string }).kty ?? ''));
+  } catch {
+    return false;
+  }
+}
 
 /** The operator's own domain, from its enquiry address, so a white-label operator changes operator.ts only. */
 const OPERATOR_MAIL_DOMAIN = OPERATOR.enquiryUrl.replace(/^mailto:/, '').split('@')[1] ?? 'example.com';
@@ -216,6 +247,18 @@ export interface AppConfig {
     from: string;
     /** Milliseconds between outbox relay runs; 0 when the relay is off. */
     relayIntervalMs: number;
+  };
+  identity: {
+    /** sandbox: the provider at /idp on the site's origin; oidc: an external provider. */
+    provider: 'sandbox' | 'oidc';
+    /** The issuer, no trailing slash; null: the sandbox on each request's site origin, `${origin}/idp` (docs/decisions/0010-identity-provider.md). */
+    issuer: string | null;
+    clientId: string;
+    audience: string;
+    /** What the web app asks for, space-separated. */
+    scope: string;
+    /** sandbox: configured signing keys (private JWKs); undefined: generated and kept in the database. */
+    jwks: { keys: Record<string, unknown>[] } | undefined;
   };
   /** POST /api/testing/faults is mounted; never in production. */
   testFaults: boolean;
@@ -287,8 +330,24 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
       from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
       relayIntervalMs: env.MAIL_RELAY_INTERVAL_MS,
     },
+    identity: {
+      provider: env.IDENTITY_PROVIDER,
+      issuer: identityIssuer(env.IDENTITY_PROVIDER, env.OIDC_ISSUER, publicUrl),
+      clientId: env.OIDC_CLIENT_ID,
+      audience: env.OIDC_AUDIENCE,
+      scope: env.OIDC_SCOPE,
+      jwks: env.OIDC_JWKS === undefined ? undefined : (JSON.parse(env.OIDC_JWKS) as { keys: Record<string, unknown>[] }),
+    },
     testFaults: env.TEST_FAULTS,
   };
+}
+
+/** An external provider's issuer as configured; the sandbox's is fixed by OIDC_ISSUER or PUBLIC_URL, else it follows the request (null). */
+function identityIssuer(provider: 'sandbox' | 'oidc', issuer: string | undefined, publicUrl: string | undefined): string | null {
+  // An external issuer is compared character for character with the tokens' iss (Auth0's ends with a slash): kept exactly as set.
+  if (issuer) return provider === 'oidc' ? issuer : issuer.replace(/\/+$/, '');
+  if (provider === 'sandbox' && publicUrl) return `${new URL(publicUrl).origin}/idp`;
+  return null;
 }
 
 declare module 'fastify' {

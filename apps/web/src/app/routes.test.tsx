@@ -3,6 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { catalogueAnswer } from '../test/fixtures.ts';
 import { jsonResponse, mockRoutes } from '../test/fetch-mock.ts';
+import { useAccountSession } from '../lib/auth/account-session.ts';
+import { fakeUserManager, signInForTest } from '../test/auth.ts';
 import { renderRoute } from '../test/render.tsx';
 import { ROUTE_IDS } from './routes.tsx';
 
@@ -22,6 +24,10 @@ describe('routes', () => {
     ['/no/such/page', 'Page not found', 'Page not found'],
   ])('%s has one h1 %j, its own title and the landmarks', async (path, heading, pageTitle) => {
     mockRoutes({ '/api/tours': () => jsonResponse(catalogueAnswer()) });
+    if (path.startsWith('/account')) {
+      fakeUserManager();
+      signInForTest();
+    }
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -32,6 +38,16 @@ describe('routes', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main');
   });
+
+  it.each([['/account'], ['/account/booking/812?tab=2']])(
+    'sends %s to sign in when there is no customer and no token, remembering it',
+    async (path) => {
+      const { router } = renderRoute(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in or create an account' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/');
+      expect(useAccountSession.getState().locationWhenAuthenticating).toBe(path);
+    },
+  );
 
   it('refuses to start a booking without tour and departure', async () => {
     renderRoute('/book?tour=VIE24');

@@ -1,11 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { RegisterPage } from '../features/auth/register-page.tsx';
+import { SignInCallbackPage } from '../features/auth/sign-in-callback-page.tsx';
+import { SilentRenewPage } from '../features/auth/silent-renew-page.tsx';
 import { CataloguePage } from '../features/catalogue/catalogue-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { TermsPage } from '../features/terms/terms-page.tsx';
 import { RootErrorPage, RouteErrorPage } from './error-boundary.tsx';
+import { RequireAccount } from './layout/require-account.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 
 /**
@@ -17,6 +20,8 @@ import { RootLayout } from './layout/root-layout.tsx';
 export const ROUTE_IDS = { root: 'root', pages: 'pages' } as const;
 
 export const routes: RouteObject[] = [
+  // Loaded in a hidden frame by the OpenID Connect client: no layout, nothing to see.
+  { path: '/auth/silent-renew', element: <SilentRenewPage /> },
   {
     id: ROUTE_IDS.root,
     element: <RootLayout />,
@@ -34,10 +39,16 @@ export const routes: RouteObject[] = [
           { path: 'book', lazy: async () => ({ Component: (await import('../features/booking/book-page.tsx')).BookPage }) },
           { path: 'register', element: <RegisterPage /> },
           { path: 'terms', element: <TermsPage /> },
-          { path: 'account', lazy: async () => ({ Component: (await import('../features/account/account-page.tsx')).AccountPage }) },
+          { path: 'auth/callback', element: <SignInCallbackPage /> },
           {
-            path: 'account/booking/:id',
-            lazy: async () => ({ Component: (await import('../features/account/booked-item-page.tsx')).BookedItemPage }),
+            element: <RequireAccount />,
+            children: [
+              { path: 'account', lazy: async () => ({ Component: (await import('../features/account/account-page.tsx')).AccountPage }) },
+              {
+                path: 'account/booking/:id',
+                lazy: async () => ({ Component: (await import('../features/account/booked-item-page.tsx')).BookedItemPage }),
+              },
+            ],
           },
           {
             path: 'booking-confirmation',

@@ -1,6 +1,7 @@
 import { apiErrorSchema, buildPath, errorCodeForStatus, type Endpoint } from '@tours/domain';
 import type { z } from 'zod';
 import { ApiRequestError, CLIENT_ERROR_CODES, reportApiError, type OnApiError } from './api-error.ts';
+import { currentAccessToken } from './auth/account-session.ts';
 import { config } from './config.ts';
 
 /**
@@ -22,7 +23,11 @@ type BodyPart<E extends Endpoint> =
   SchemaOf<E['body']> extends infer S extends z.ZodType ? { body: z.input<S> } : { body?: undefined };
 
 export interface CallOptions {
-  /** Sent as `Authorization: Bearer` (spec section 7: every product call, when a token exists). */
+  /**
+   * The call's own token: the booking token on booking calls, or a customer
+   * access token not yet in the account session (the sign-in's profile call).
+   * The signed-in customer's token is added by itself (see authorizationHeaders).
+   */
   token?: string | null;
   /** TanStack Query passes one to cancel superseded requests; a cancelled call raises no alert. */
   signal?: AbortSignal;
@@ -60,7 +65,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, ...[input]: CallA
 async function send(endpoint: Endpoint, options: LooseInput): Promise<unknown> {
   const url = config.apiBasePath + pathOf(endpoint, options.params) + queryStringOf(endpoint, options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  Object.assign(headers, authorizationHeaders(endpoint, options.token));
 
   let body: string | undefined;
   if (endpoint.body) {
@@ -91,6 +96,27 @@ async function send(endpoint: Endpoint, options: LooseInput): Promise<unknown> {
     });
   }
   return parsed.data;
+}
+
+/** The header that names the booking when Authorization carries the customer's token (docs/decisions/0011). */
+export const BOOKING_TOKEN_HEADER = 'X-Booking-Token';
+
+/**
+ * Spec section 7: every product call sends a bearer token when one exists.
+ * Signed in, Authorization carries the customer's access token (so a booking
+ * started then is theirs), and booking calls name their booking in
+ * X-Booking-Token; signed out, the booking token goes in Authorization.
+ */
+export function authorizationHeaders(endpoint: Pick<Endpoint, 'auth'>, token: string | null | undefined): Record<string, string> {
+  const customerToken = currentAccessToken();
+  const bearer = (value: string | null | undefined): Record<string, string> => (value ? { Authorization: `Bearer ${value}` } : {});
+  if (endpoint.auth === 'booking') {
+    if (!customerToken) return bearer(token);
+    return { ...bearer(customerToken), ...(token ? { [BOOKING_TOKEN_HEADER]: token } : {}) };
+  }
+  // A customer call's own token is the newer one (the profile call of a sign-in under way).
+  if (endpoint.auth === 'customer') return bearer(token ?? customerToken);
+  return bearer(customerToken ?? token);
 }
 
 function pathOf(endpoint: Endpoint, params: LooseInput['params']): string {

@@ -26,6 +26,49 @@ export const STORAGE_KEYS = {
 export type StorageKeyName = keyof typeof STORAGE_KEYS;
 
 /**
+ * The OpenID Connect client's own keys (lib/auth/user-manager.ts), in session
+ * storage: the signed-in user with its tokens, and the state of a sign-in
+ * redirect under way. Prefixes, since the library appends its own names.
+ */
+export const OIDC_STORAGE_PREFIXES = {
+  user: 'tours.oidc.user.',
+  state: 'tours.oidc.state.',
+} as const;
+
+/**
+ * The Storage object itself, for a library that keeps its own keys (the
+ * OpenID Connect client), or null when the browser refuses storage.
+ */
+export function usableStorage(area: StorageArea): Storage | null {
+  const storage = storageFor(area);
+  if (!storage) return null;
+  try {
+    const probe = 'tours.probe';
+    storage.setItem(probe, '1');
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
+/** Removes every session-storage key starting with `prefix` (logout drops the provider's user with its tokens). */
+export function removeByPrefix(prefix: string, area: StorageArea = 'session'): void {
+  try {
+    const storage = storageFor(area);
+    if (!storage) return;
+    const keys: string[] = [];
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Nothing stored can be removed either.
+  }
+}
+
+/**
  * What logout clears (spec section 4, Logout): the auth (account session),
  * payment, product, passenger and booking stores, and the account area's
  * payment. The account session keeps only the saved booking URL: the logout

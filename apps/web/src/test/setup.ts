@@ -1,12 +1,17 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useAlertStore } from '../lib/alerts.ts';
+import { INITIAL_ACCOUNT_SESSION, useAccountSession } from '../lib/auth/account-session.ts';
+import { setUserManagerForTests } from '../lib/auth/user-manager.ts';
 import { useRegionStore } from '../lib/region.ts';
 
 // jsdom does not scroll; ScrollRestoration and focus({ preventScroll }) call these.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 beforeEach(() => {
+  // The account session lives in memory too; reset it before its storage goes, so nothing writes it back.
+  useAccountSession.setState(INITIAL_ACCOUNT_SESSION);
+  setUserManagerForTests(null);
   window.sessionStorage.clear();
   window.localStorage.clear();
   useAlertStore.getState().clear();

@@ -113,7 +113,12 @@ export const getProfile = defineEndpoint({
   path: '/account/profile',
   response: dataEnvelope(profileSchema),
   auth: 'customer',
-  summary: "The signed-in customer and their address; NOT_FOUND when no customer has the sign-in e-mail ('No account found')",
+  /**
+   * A signed-in person whose verified e-mail no confirmed booking has made a
+   * customer answers 404 NOT_FOUND, which the web shows as 'No account found'
+   * (the original answered 500; nothing failed: docs/decisions/0011-customer-tokens.md).
+   */
+  summary: "The signed-in customer and their address; 404 NOT_FOUND when no customer has the sign-in e-mail ('No account found')",
 });
 
 export const updatePassenger = defineEndpoint({

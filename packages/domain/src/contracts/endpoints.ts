@@ -3,6 +3,7 @@ import * as agents from './agents.ts';
 import * as booking from './booking.ts';
 import * as catalogue from './catalogue.ts';
 import * as documents from './documents.ts';
+import * as identity from './identity.ts';
 import * as options from './options.ts';
 import * as payments from './payments.ts';
 import * as postcodes from './postcodes.ts';
@@ -20,6 +21,7 @@ export const ENDPOINTS = {
   listMarketingSources: catalogue.listMarketingSources,
   health: catalogue.health,
   lookupPostcode: postcodes.lookupPostcode,
+  getIdentityConfig: identity.getIdentityConfig,
 
   createBooking: booking.createBooking,
   updatePassengers: booking.updatePassengers,

@@ -13,3 +13,4 @@ export * from './audit.ts';
 export * from './system.ts';
 export * from './payment-provider.ts';
 export * from './tour-content.ts';
+export * from './identity.ts';

@@ -38,7 +38,7 @@ export async function knownSource(db: Database, source: CreateBookingBody['sourc
 export async function createBooking(
   db: Database,
   body: CreateBookingBody,
-  context: { now: Date; requestId: string },
+  context: CreateContext,
 ): Promise<z.input<typeof createdBookingSchema>> {
   return db.transaction((tx) => createBookingIn(tx, body, context));
 }
@@ -79,11 +79,18 @@ export const sourceColumns = (source: CreateBookingBody['source']) => ({
   marketingSourceDescription: source.subsource_description || null,
 });
 
+export interface CreateContext {
+  now: Date;
+  requestId: string;
+  /** The signed-in customer who starts it: the booking is theirs from the start (docs/decisions/0011-customer-tokens.md). */
+  customerId?: number | null;
+}
+
 /** createBooking inside a transaction the caller holds (PUT /bookings/passengers starts a booking again inside its own). */
 export async function createBookingIn(
   tx: Database,
   body: CreateBookingBody,
-  context: { now: Date; requestId: string },
+  context: CreateContext,
 ): Promise<z.input<typeof createdBookingSchema>> {
   const { now } = context;
   const found = await findDeparture(tx, body.tour_code, body.departure_date, now);
@@ -117,6 +124,7 @@ export async function createBookingIn(
       ...sourceColumns(body.source),
       tokenHash: token.hash,
       tokenExpiresAt: token.expiresAt,
+      customerId: context.customerId ?? null,
     })
     .returning({ id: bookings.id, status: bookings.status });
   const bookingId = booking!.id;

@@ -5,6 +5,7 @@ import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { isBookableOnline } from '../catalogue/booking-window.ts';
 import { departureById } from '../catalogue/repository.ts';
 import { unitsTaken } from '../inventory/availability.ts';
+import { signedInCustomerId } from '../customers/session.ts';
 import { cancelWithdrawnRequests } from '../payments/intents.ts';
 import { createBooking as create } from './create.ts';
 import { sessionOf } from './session.ts';
@@ -14,7 +15,9 @@ export async function bookingRoutes(app: FastifyInstance) {
   registerEndpoint(
     app,
     createBooking,
-    async (request) => ({ data: await create(app.db, request.body, { now: app.clock.now(), requestId: request.id }) }),
+    async (request, reply) => ({
+      data: await create(app.db, request.body, { now: app.clock.now(), requestId: request.id, customerId: await signedInCustomerId(app, request, reply) }),
+    }),
     { status: 201 },
   );
 

@@ -17,6 +17,8 @@ export interface BookingSession {
   participants: number;
   /** Holds placed in this session lapse with it. */
   expiresAt: Date;
+  /** The customer the booking belongs to: started while signed in, or linked at confirmation; null for an anonymous booking. */
+  customerId: number | null;
 }
 
 declare module 'fastify' {
@@ -38,6 +40,7 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string): P
       tourName: tours.name,
       brandChannel: tours.brandChannel,
       expiresAt: bookings.tokenExpiresAt,
+      customerId: bookings.customerId,
       // Aliased: drizzle leaves columns unqualified in some queries, and an unqualified id here would be the passenger's.
       participants: sql<number>`(select cast(count(*) as integer) from booking_passengers bp where bp.booking_id = ${bookings.id})`,
     })

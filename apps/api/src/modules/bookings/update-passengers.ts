@@ -116,7 +116,8 @@ export async function updatePassengers(db: Database, input: UpdatePassengers): P
         passengers: body.passengers,
         source: body.source,
       },
-      { now, requestId: input.requestId },
+      // The booking started again is still the same customer's.
+      { now, requestId: input.requestId, customerId: session.customerId },
     );
     await recordAudit(tx, {
       actor: 'visitor',

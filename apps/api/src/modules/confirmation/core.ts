@@ -6,6 +6,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { amountPaid, bookingTotals } from '../bookings/totals.ts';
+import { linkBookingToCustomer } from '../customers/link.ts';
 import type { FaultSwitch } from '../testing/faults.ts';
 import { convertHolds } from './convert-holds.ts';
 import { queueConfirmationEmail } from './email.ts';
@@ -74,6 +75,7 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
   const now = input.clock.now();
   const status = settledBookingStatus(booking.status);
   const reference = await confirmWithReference(db, bookingId, now, status);
+  await linkBookingToCustomer(db, { bookingId, now, requestId: input.requestId, actor: input.actor });
   if (input.paymentId !== null) await db.update(payments).set({ settlesBooking: true }).where(eq(payments.id, input.paymentId));
   // Payments recorded under the booking id ('100123-P1') now carry the reference the customer knows ('MER-480153-P1').
   const prefix = `${bookingId}-P`;

@@ -1,10 +1,10 @@
 import { useLocation } from 'react-router';
 import { useBookingInProgress } from '../../features/booking/booking-status.ts';
+import { isSignedIn, useAccountSession } from '../../lib/auth/account-session.ts';
 
 /**
  * What the header needs to know about the visitor (spec section 2, Header).
- * The sign-in, agent and booking issues feed `useHeaderSession` from the
- * account session and booking stores; the rules below already follow the spec.
+ * `useHeaderSession` reads the account session and booking stores.
  */
 export interface HeaderSession {
   signedIn: boolean;
@@ -19,8 +19,13 @@ export interface HeaderSession {
 export const SIGNED_OUT: HeaderSession = { signedIn: false, agentName: null, agentStaffSet: false, bookingActive: false };
 
 export interface HeaderLinks {
-  /** 'My account' and 'Log out'. */
+  /** 'My account'. */
   account: boolean;
+  /**
+   * 'Log out'. Not an account or sign-in link, so it stays during a booking:
+   * on /book it first asks whether to lose the booking (spec section 2, Header).
+   */
+  logout: boolean;
   signIn: boolean;
   /** Label of the travel-agent button, or null when it is not shown. */
   agentLabel: string | null;
@@ -33,15 +38,19 @@ export function headerLinks(session: HeaderSession, pathname: string): HeaderLin
   const bookingInProgress = session.bookingActive && pathname !== '/';
   return {
     account: session.signedIn && !bookingInProgress,
+    logout: session.signedIn,
     signIn: !session.signedIn && !session.agentStaffSet && !bookingInProgress,
     agentLabel: session.signedIn ? null : (session.agentName ?? TRAVEL_AGENTS_LABEL),
   };
 }
 
-/** Sign-in and agents join here from their stores in later issues; the booking in progress already counts. */
+/** The account session (sign-in and the travel agent) and the booking in progress. */
 export function useHeaderSession(): HeaderSession {
   const bookingActive = useBookingInProgress();
-  return { ...SIGNED_OUT, bookingActive };
+  const signedIn = useAccountSession((state) => isSignedIn(state));
+  const agentName = useAccountSession((state) => state.agent?.Name ?? null);
+  const agentStaffSet = useAccountSession((state) => state.agentStaff !== null);
+  return { signedIn, agentName, agentStaffSet, bookingActive };
 }
 
 export function useHeaderLinks(): HeaderLinks {

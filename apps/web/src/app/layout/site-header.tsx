@@ -8,6 +8,7 @@ import { useRegionContact } from '../../lib/region.ts';
 import { useHeaderMenu } from './header-menu.ts';
 import { useHeaderLinks } from './header-session.ts';
 import { LogoMark } from './logo-mark.tsx';
+import { LogoutButton } from './logout-button.tsx';
 import { useFirstLoadPlaceholder } from './use-first-load-placeholder.ts';
 
 /**
@@ -82,7 +83,13 @@ function SessionLinks() {
   }
   return (
     <>
-      {/* 'My account' and 'Log out' join here when links.account is true (sign-in issue). */}
+      {links.account ? (
+        <NavLink className="header-nav__link" to="/account" end={false}>
+          <UserIcon className="header-nav__icon" />
+          My account
+        </NavLink>
+      ) : null}
+      {links.logout ? <LogoutButton /> : null}
       {links.signIn ? (
         <Link className="header-nav__link" to="/">
           <UserIcon className="header-nav__icon" />

@@ -1,32 +1,45 @@
-import { OPERATOR } from '@tours/domain';
+import { OPERATOR, SCREEN_TEXT } from '@tours/domain';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { ArrowRightIcon } from '../../components/ui/icons.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { useAccountSession } from '../../lib/auth/account-session.ts';
+import { hasSignInError, startSignIn } from '../../lib/auth/sign-in.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { readSavedBookingUrl } from './saved-booking.ts';
 
-/** Home is the sign-in page (spec section 2). */
+/**
+ * Home is the sign-in page (spec section 2). Continue goes to the identity
+ * provider; the visitor comes back to where they were when sign-in was asked
+ * for (a deep link into the account area), or to the account area.
+ */
 export function HomePage() {
   useDocumentTitle('Sign in or create an account');
-  const navigate = useNavigate();
+  const location = useLocation();
   // Read once: storage does not change under an open page in a way this link must follow.
   const [savedBooking] = useState(readSavedBookingUrl);
-
-  // The identity provider redirect arrives with the sign-in issue; until then Continue goes to the account area.
-  const signIn = () => void navigate('/account');
+  const authenticating = useAccountSession((state) => state.authenticating);
+  const providerError = hasSignInError(location.state);
 
   return (
     <div className="page page--narrow home">
       <section className="card card--raised home__sign-in" aria-labelledby="sign-in-heading">
         <h1 id="sign-in-heading">Sign in or create an account</h1>
+        {providerError ? (
+          <Notice tone="danger" role="alert">
+            <p>{SCREEN_TEXT.invalidAccount}</p>
+          </Notice>
+        ) : null}
         <p className="lede">
           With a confirmed booking you can sign in to submit your travel information, pay your balance and download your booking
           confirmation and travel documents.
         </p>
         <p>Please sign in with the e-mail address you used when your reservation was confirmed.</p>
         <div className="home__actions">
-          <Button onClick={signIn}>Continue</Button>
+          <Button onClick={() => void startSignIn()} disabled={authenticating}>
+            Continue
+          </Button>
           {savedBooking ? (
             <Link className="text-link text-link--strong" to={savedBooking}>
               Continue with your last booking

@@ -2,6 +2,8 @@ import { OPERATOR, SCREEN_TEXT, type BookingStatus, type MinorUnits } from '@tou
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockRoutes } from '../../../test/fetch-mock.ts';
+import { useAccountSession } from '../../../lib/auth/account-session.ts';
+import { fakeUserManager, signInForTest } from '../../../test/auth.ts';
 import { renderRoute } from '../../../test/render.tsx';
 import { useBookingStore } from '../store/booking-store.ts';
 import { usePaymentStore } from '../store/payment-store.ts';
@@ -68,7 +70,8 @@ describe('/booking-confirmation', () => {
 
   it('shows the final view: reference, what was paid, the balance, the e-mail promise and the sign-in action', async () => {
     seedConfirmed();
-    const { router } = renderRoute('/booking-confirmation');
+    const { manager } = fakeUserManager();
+    renderRoute('/booking-confirmation');
     expect(await screen.findByRole('heading', { level: 2, name: 'Thank you for your booking' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Booking confirmation' })).toBeTruthy();
     expect(screen.getByText('MER-480153')).toBeTruthy();
@@ -78,8 +81,10 @@ describe('/booking-confirmation', () => {
     expect(screen.getByText(/by e-mail at margaret\.hale@example\.com within 1-3 working days/)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Booking progress' }).querySelector('[aria-current="step"]')?.textContent).toContain('Confirmation');
     expect(screen.queryByRole('link', { name: /account/ })).toBeNull();
+    // Sign in goes straight to the provider, and comes back to the account area.
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(manager.signinRedirect).toHaveBeenCalledTimes(1));
+    expect(useAccountSession.getState()).toMatchObject({ authenticating: true, locationWhenAuthenticating: '/account' });
   });
 
   it('says an optional booking is subject to availability checks, and still promises the e-mail', async () => {
@@ -93,7 +98,7 @@ describe('/booking-confirmation', () => {
 
   it('links a signed-in customer to the account', async () => {
     seedConfirmed();
-    window.sessionStorage.setItem('tours.account-session', JSON.stringify({ version: 0, state: { isAuth: true, accessToken: 'at' } }));
+    signInForTest();
     renderRoute('/booking-confirmation');
     expect((await screen.findByRole('link', { name: 'View your booking in your account' })).getAttribute('href')).toBe('/account');
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();

@@ -1,8 +1,8 @@
 import { formatAmount, formatShortDate, OPERATOR } from '@tours/domain';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
+import { startSignIn } from '../../../lib/auth/sign-in.ts';
 import { useRegionContact } from '../../../lib/region.ts';
 import { StepProgress } from '../components/step-progress.tsx';
 import { endPurchasedBooking, type Confirmation } from './confirmation-entry.ts';
@@ -37,7 +37,6 @@ function BookingOutcome({ confirmation }: { confirmation: Confirmation }) {
  * stays active 90 s after purchase, then ends; the page stays as it is.
  */
 export function ConfirmationView({ confirmation, signedIn }: { confirmation: Confirmation; signedIn: boolean }) {
-  const navigate = useNavigate();
   const { phone, tel } = useRegionContact();
   const money = (value: number) => formatAmount(value, confirmation.currency);
   const balance = confirmation.paid === null ? null : Math.max(0, confirmation.total - confirmation.paid);
@@ -117,7 +116,8 @@ export function ConfirmationView({ confirmation, signedIn }: { confirmation: Con
               Sign in with the e-mail address you booked with to submit your travel information, pay the balance and download your
               documents.
             </p>
-            <Button onClick={() => navigate('/')}>Sign in</Button>
+            {/* Straight to the provider; back in the account area afterwards, where this booking is listed. */}
+            <Button onClick={() => void startSignIn('/account')}>Sign in</Button>
           </div>
         )}
         <p className="confirmation__contact">

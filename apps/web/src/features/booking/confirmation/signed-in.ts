@@ -1,15 +1,6 @@
-import { z } from 'zod';
-import { readPersistedState, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { isSignedIn as sessionSignedIn } from '../../../lib/auth/account-session.ts';
 
-/**
- * Whether the visitor is signed in, read from the account session the spec
- * keeps in session storage (section 3: isAuth, accessToken). The sign-in
- * issue owns that store; until it exists nobody is signed in, which is what
- * the header shows too (app/layout/header-session.ts).
- */
-const signedInSchema = z.object({ isAuth: z.boolean(), accessToken: z.string().min(1) });
-
+/** Whether the visitor is signed in (the account session of spec section 3: isAuth with an access token). */
 export function isSignedIn(): boolean {
-  const session = readPersistedState(STORAGE_KEYS.accountSession, signedInSchema);
-  return session?.isAuth === true && typeof session.accessToken === 'string';
+  return sessionSignedIn();
 }

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineEndpoint } from './common.ts';
+
+/**
+ * How the web app finds its OpenID Connect provider, read at run time so one
+ * build works at any origin and with any standard provider: the sandbox at
+ * `<site origin>/idp`, or Keycloak, Auth0, Entra ID, Cognito by configuration.
+ */
+export const identityConfigSchema = z.object({
+  /** The provider's issuer: its discovery document is at `${issuer}/.well-known/openid-configuration`. */
+  issuer: z.url(),
+  /** The web app's public client (authorization code with PKCE, no secret). */
+  client_id: z.string().min(1),
+  /** The API's identifier: access tokens for it carry this `aud`. */
+  audience: z.string().min(1),
+  /** The scopes the web app asks for, space-separated. */
+  scope: z.string().min(1),
+});
+export type IdentityConfig = z.infer<typeof identityConfigSchema>;
+
+/** Where the provider sends the visitor back, relative to the site's origin. */
+export const IDENTITY_PATHS = {
+  signInCallback: '/auth/callback',
+  silentRenew: '/auth/silent-renew',
+  postLogout: '/',
+} as const;
+
+export const getIdentityConfig = defineEndpoint({
+  method: 'GET',
+  path: '/config/identity',
+  response: identityConfigSchema,
+  auth: 'none',
+  summary: "The OpenID Connect provider the web app signs customers in with (issuer, client, the API's audience, scopes)",
+});
