@@ -85,10 +85,10 @@ test('pays the deposit of MHW-VIE, after the terms and the delays, and shows the
   expect(events.map((entry) => entry.event)).toEqual(expect.arrayContaining(['booking_review_and_payment', 'add_payment_info', 'purchase']));
   expect(events.find((entry) => entry.event === 'purchase')).toMatchObject({ reference, currency: 'GBP', value: total.value / 100 });
 
-  // Signed out: the sign-in action goes to the Home sign-in page.
+  // Signed out: the sign-in action starts the redirect to the identity provider (spec section 2, Step 5).
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in or create an account' })).toBeVisible();
+  await expect(page).toHaveURL(/\/idp\/interaction\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
 
 test('pays MHW-VIE in full for two participants', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import { OPERATOR } from '@tours/domain';
 import { Notice } from '../../components/ui/notice.tsx';
+import { useAccountSession } from '../../lib/auth/account-session.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /**
@@ -8,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
  */
 export function AccountPage() {
   useDocumentTitle('Manage your bookings');
+  const email = useAccountSession((state) => state.customer?.email ?? null);
   return (
     <div className="page">
       <h1>Manage your bookings</h1>
@@ -21,7 +23,8 @@ export function AccountPage() {
         </p>
       </Notice>
       <div className="card">
-        <p className="lede">Your next tour and your other bookings will be listed here once you have signed in.</p>
+        {/* The list of bookings is the account issue's (#11); until then the page says only what is true. */}
+        <p className="lede">{email ? `You are signed in as ${email}.` : 'Please sign in to see your bookings.'}</p>
       </div>
     </div>
   );
