@@ -5,7 +5,8 @@ import { outboxMessages, payTokens } from '../src/db/schema/index.ts';
 import { hashProviderToken } from '../src/modules/payments/intents.ts';
 import { ConfigError, loadConfig } from '../src/plugins/env.ts';
 import type { CreatedTestBooking } from './booking-fixtures.ts';
-import { build } from './helper.ts';
+import { reconcilePayments } from '../src/modules/payments/reconciliation.ts';
+import { build, testClock } from './helper.ts';
 import { bookSicily, payToken, plentyOfSingleRooms, tokenRequest } from './payment-fixtures.ts';
 
 /**
@@ -61,7 +62,8 @@ const docsServer = async (app: FastifyInstance, visit: Visit) => {
 const mailOf = async (app: FastifyInstance, bookingId: number) => JSON.stringify(await app.db.select().from(outboxMessages).where(eq(outboxMessages.bookingId, bookingId)));
 
 describe('with no PUBLIC_URL the site follows the request', () => {
-  const server = build({ env: { HOLD_SWEEP_INTERVAL_MS: '0' } });
+  const clock = testClock();
+  const server = build({ clock, env: { HOLD_SWEEP_INTERVAL_MS: '0', TEST_FAULTS: 'true' } });
   beforeAll(async () => plentyOfSingleRooms(server.app));
 
   it('binds the card form to the origin the visitor opened the site at, and serves the provider there', async () => {
@@ -134,6 +136,23 @@ describe('with no PUBLIC_URL the site follows the request', () => {
     const mail = await mailOf(server.app, closed.booking.id);
     expect(mail).toContain('http://192.168.1.20:3000/account');
     expect(mail).not.toContain('localhost');
+
+    // The confirm call recorded the payment but could not apply it (a database that kept failing): reconciliation applies it later.
+    const stalled = await openAs(server.app, { host: '192.168.1.30:3000' });
+    server.app.faults.arm(stalled.booking.id, 'settle-transient', 4);
+    const pending = await server.app.inject({
+      method: 'POST',
+      url: '/api/bookings/confirm',
+      headers: { ...stalled.booking.headers, host: 'localhost:3000' },
+      payload: { payment_id: await payToken(server.app, stalled.answer.token), currency: 'GBP' },
+    });
+    expect(pending.statusCode, pending.body).toBe(503);
+    clock.advance(10);
+    // Earlier payments of this file that no one confirmed are applied in the same run.
+    expect((await reconcilePayments(server.app)).paymentsApplied).toBeGreaterThanOrEqual(1);
+    const reconciled = await mailOf(server.app, stalled.booking.id);
+    expect(reconciled).toContain('http://192.168.1.30:3000/account');
+    expect(reconciled).not.toContain('localhost');
   });
 });
 

@@ -63,7 +63,7 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
       invoke: async (context) => {
         context.payment = await verifyWithProvider(app.adapters.payments, input.providerPaymentId, input.bookingId);
         context.bookingId = Number(context.payment.crmKey);
-        context.visitorOrigin = await visitorOriginOf(app, input.siteOrigin ?? null, context.payment);
+        context.visitorOrigin = await visitorOriginOf(app, input.siteOrigin ?? null, context.payment.requestId);
       },
     },
     {
@@ -165,13 +165,13 @@ export function settlementContext(app: FastifyInstance, requestId: string, visit
  * provider). Only a link is at stake, so a provider that cannot say never
  * holds the settlement up. Not asked when the site has an address of its own.
  */
-async function visitorOriginOf(app: FastifyInstance, siteOrigin: string | null, payment: GatewayPayment): Promise<string | null> {
-  if (siteOrigin || canonicalSiteUrl(app.config)) return siteOrigin;
+export async function visitorOriginOf(app: FastifyInstance, siteOrigin: string | null, providerRequestId: string | null): Promise<string | null> {
+  if (siteOrigin || canonicalSiteUrl(app.config) || !providerRequestId) return siteOrigin;
   try {
-    const request = await app.adapters.payments.getPaymentRequest(payment.requestId);
+    const request = await app.adapters.payments.getPaymentRequest(providerRequestId);
     return request?.allowedOrigin ? parseOrigin(request.allowedOrigin) : null;
   } catch (error) {
-    app.log.warn({ err: error, paymentId: payment.id }, 'could not read the origin the payment form was opened for; the e-mail links to the internal URL');
+    app.log.warn({ err: error, providerRequestId }, 'could not read the origin the payment form was opened for; the e-mail links to the internal URL');
     return null;
   }
 }

@@ -6,7 +6,7 @@ import { scheduleBackgroundJob } from '../../lib/background-job.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 import { retryTransient } from '../../lib/pg-errors.ts';
 import { applyPayment } from '../confirmation/apply-payment.ts';
-import { settleProviderPayment, settlementContext } from '../confirmation/settle-payment.ts';
+import { settleProviderPayment, settlementContext, visitorOriginOf } from '../confirmation/settle-payment.ts';
 
 /**
  * Reconciliation: the server settles every payment whether or not the
@@ -101,7 +101,7 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
   }
 
   const unapplied = await app.db.transaction((tx) =>
-    queryRows<{ id: number; booking_id: number }>(
+    queryRows<{ id: number; booking_id: number; provider_request_id: string | null }>(
       tx,
       sql`update payments set lease_until = ${leaseUntil}
           where id in (
@@ -113,13 +113,21 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
             limit ${BATCH}
             for update skip locked
           )
-          returning id, booking_id`,
+          returning id, booking_id,
+            (select provider_request_id from payment_intents where payment_intents.id = payments.intent_id) as provider_request_id`,
     ),
   );
   for (const payment of unapplied) {
     try {
+      // The e-mail's links follow the origin the form was opened at, as when a notification settles the payment.
+      const visitorOrigin = await visitorOriginOf(app, null, payment.provider_request_id);
       await retryTransient(() =>
-        applyPayment(app.db, { ...settlementContext(app, requestId), bookingId: Number(payment.booking_id), paymentId: Number(payment.id), actor: 'system:reconciliation' }),
+        applyPayment(app.db, {
+          ...settlementContext(app, requestId, visitorOrigin),
+          bookingId: Number(payment.booking_id),
+          paymentId: Number(payment.id),
+          actor: 'system:reconciliation',
+        }),
       );
       run.paymentsApplied++;
     } catch (error) {
