@@ -163,13 +163,19 @@ test.describe('sign-in', () => {
       session: Object.keys(window.sessionStorage).filter((key) => key.startsWith('tours.') && key !== 'tours.region'),
       local: Object.keys(window.localStorage).filter((key) => key.startsWith('tours.')),
       localText: JSON.stringify(window.localStorage),
+      sessionText: JSON.stringify(window.sessionStorage),
+      booking: JSON.parse(window.sessionStorage.getItem('tours.booking') ?? 'null') as { state: Record<string, unknown> } | null,
       account: JSON.parse(window.sessionStorage.getItem('tours.account-session') ?? 'null') as { state: Record<string, unknown> } | null,
     }));
     // The product is gone; a passenger list may be written back blank by the page being left, never with the party in it.
     expect(stored.local.filter((key) => key !== 'tours.passengers')).toEqual([]);
     expect(stored.localText).not.toContain(DEMO_PARTICIPANTS[0].family_name);
     expect(stored.localText).not.toContain(DEMO);
-    expect(stored.session.filter((key) => key !== 'tours.account-session')).toEqual([]);
+    // Likewise the booking store may be written back in its empty state by the page being left: never with the booking in it.
+    expect(stored.session.filter((key) => key !== 'tours.account-session' && key !== 'tours.booking')).toEqual([]);
+    expect(stored.booking?.state.activeBooking ?? null).toBeNull();
+    expect(stored.booking?.state.passengers ?? []).toEqual([]);
+    expect(stored.sessionText).not.toContain(DEMO_PARTICIPANTS[0].family_name);
     expect(stored.account?.state.isAuth ?? false).toBe(false);
     expect(stored.account?.state.accessToken ?? null).toBeNull();
     // The booking can be continued afterwards, as the question promised.
