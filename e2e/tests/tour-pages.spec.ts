@@ -109,7 +109,7 @@ test('a tour page shows its pictures, itinerary and departures, and Book opens s
   const now: TourDeparture = (await (await panelAnswer).json()).data;
   const panel = page.getByRole('region', { name: 'Availability' });
   await expect(panel).toContainText(`${now.places_left} places left`);
-  for (const room of now.room_types) await expect(panel).toContainText(`${room.type}: ${room.rooms_left} rooms left`);
+  for (const room of now.room_types) await expect(panel).toContainText(`${room.type}: ${room.rooms_left} ${room.rooms_left === 1 ? 'room' : 'rooms'} left`);
   await expect(panel).toContainText('Available: book and pay online');
   await expect(page.getByRole('textbox', { name: /^First name/ }).first()).toBeVisible();
   // The panel comes before the form.
