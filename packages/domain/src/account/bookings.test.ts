@@ -108,12 +108,21 @@ describe('booking detail', () => {
 });
 
 describe('details and notifications', () => {
-  const done = { apis: {} as AccountPassenger['apis'], insurance: {} as AccountPassenger['insurance'] };
+  const done = {
+    apis: {} as AccountPassenger['apis'],
+    insurance: {} as AccountPassenger['insurance'],
+    joining_information: { joining_text: '' },
+    arrival_time: '',
+  };
+  const chosen = { send_to: 'in_person' as const, alternate_address: null };
 
-  it('counts details complete when every passenger has passport and insurance', () => {
-    expect(bookingDetailsComplete([done, done])).toBe(true);
-    expect(bookingDetailsComplete([done, { ...done, insurance: null }])).toBe(false);
-    expect(bookingDetailsComplete([])).toBe(true);
+  it('counts details complete when every passenger answered every section and correspondence is chosen', () => {
+    expect(bookingDetailsComplete([done, done], chosen)).toBe(true);
+    expect(bookingDetailsComplete([done, { ...done, insurance: null }], chosen)).toBe(false);
+    expect(bookingDetailsComplete([done, { ...done, joining_information: null }], chosen)).toBe(false);
+    expect(bookingDetailsComplete([{ ...done, arrival_time: null }], chosen)).toBe(false);
+    expect(bookingDetailsComplete([done], null)).toBe(false);
+    expect(bookingDetailsComplete([], chosen)).toBe(true);
   });
 
   it('notifies about active bookings departing within 90 days with details missing', () => {

@@ -64,12 +64,19 @@ export function componentCost(component: Pick<Component, 'price'>): string {
   return formatPrice(price.value, normaliseCurrency(price.currency_code));
 }
 
-/** Traveller details are complete when every passenger has given passport and insurance details. */
-export const passengerDetailsComplete = (passenger: Pick<AccountPassenger, 'apis' | 'insurance'>): boolean =>
-  passenger.apis !== null && passenger.insurance !== null;
+type PassengerAnswers = Pick<AccountPassenger, 'apis' | 'insurance' | 'joining_information' | 'arrival_time'>;
 
-export const bookingDetailsComplete = (passengers: readonly Pick<AccountPassenger, 'apis' | 'insurance'>[]): boolean =>
-  passengers.every(passengerDetailsComplete);
+/** A passenger has answered every section: passport, insurance, joining information and arrival time. */
+export const passengerDetailsComplete = (passenger: PassengerAnswers): boolean =>
+  passenger.apis !== null && passenger.insurance !== null && passenger.joining_information !== null && passenger.arrival_time !== null;
+
+/**
+ * Booking data are complete when every passenger has answered every section
+ * and where final documents go has been chosen. It drives the Passengers
+ * tab's warning icon and the notifications.
+ */
+export const bookingDetailsComplete = (passengers: readonly PassengerAnswers[], correspondence: AccountBooking['correspondence']): boolean =>
+  correspondence !== null && passengers.every(passengerDetailsComplete);
 
 /**
  * The notifications modal: active bookings departing within 90 days (3

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountPaymentAmount, isPermittedBalancePayment, oneOffAmountSchema } from './payment.ts';
+import { accountPaymentAmount, isPermittedBalancePayment, oneOffAmountSchema, outstandingBalance } from './payment.ts';
 
 describe('oneOffAmountSchema', () => {
   const schema = oneOffAmountSchema(50_000);
@@ -45,5 +45,13 @@ describe('isPermittedBalancePayment', () => {
     expect(isPermittedBalancePayment(101, 100)).toBe(false);
     expect(isPermittedBalancePayment(0, 100)).toBe(false);
     expect(isPermittedBalancePayment(1.5, 100)).toBe(false);
+  });
+});
+
+describe('outstandingBalance', () => {
+  it('is the total less what was paid, never negative', () => {
+    expect(outstandingBalance(100_000, 15_000)).toBe(85_000);
+    expect(outstandingBalance(100_000, 100_000)).toBe(0);
+    expect(outstandingBalance(100_000, 120_000)).toBe(0);
   });
 });

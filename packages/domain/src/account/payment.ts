@@ -36,3 +36,6 @@ export function accountPaymentAmount(option: AccountPaymentOption, outstanding: 
 /** The API's check of an account payment request: above zero and within the balance. */
 export const isPermittedBalancePayment = (amount: number, outstanding: number): boolean =>
   Number.isSafeInteger(amount) && amount > 0 && amount <= outstanding;
+
+/** Outstanding balance: the total less the verified payments, never below zero (an overpayment is staff's to refund). */
+export const outstandingBalance = (total: number, paid: number): MinorUnits => minor(Math.max(0, total - paid));

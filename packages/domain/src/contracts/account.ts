@@ -50,9 +50,10 @@ export const accountBookingSchema = z.object({
   outstanding_balance: moneySchema,
   total_price: moneyCodeSchema,
   currency_code: currencyCodeSchema,
-  /** Every passenger has given passport and insurance details (see bookingDetailsComplete). */
+  /** Every passenger answered every section and correspondence is chosen (bookingDetailsComplete). */
   details_complete: z.boolean(),
-  correspondence: correspondenceRecordSchema,
+  /** Where final documents go; null until the customer chooses. */
+  correspondence: correspondenceRecordSchema.nullable(),
 });
 export type AccountBooking = z.infer<typeof accountBookingSchema>;
 

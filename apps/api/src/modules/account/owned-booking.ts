@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { bookings } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { identityOf } from '../../plugins/customer-auth.ts';
+import { customerForIdentity, type CustomerRow } from '../customers/repository.ts';
+
+/**
+ * One answer for a booking that is not there and for one that is someone
+ * else's, word for word and status for status, so an id tells a prober
+ * nothing (issue #11: 'the answer does not tell whether the id exists').
+ */
+export const BOOKING_NOT_FOUND = 'We could not find that booking in your account.';
+
+/**
+ * The signed-in customer of an account call. A person the provider signed in
+ * whose e-mail no booking made a customer owns nothing, so every booking id
+ * is answered as not found for them, alike.
+ */
+export async function accountCustomer(app: FastifyInstance, request: FastifyRequest): Promise<CustomerRow | null> {
+  return customerForIdentity(app.db, identityOf(request), app.clock.now());
+}
+
+/**
+ * The booking id of an account call's path, once it is known to belong to
+ * the signed-in customer; otherwise the one 404. Every /account/bookings/:booking
+ * route asks this first, and everything it reads or writes is then filtered
+ * by this id, so no other customer's row is ever touched.
+ */
+export async function ownedBookingId(app: FastifyInstance, request: FastifyRequest, bookingId: number): Promise<{ bookingId: number; customer: CustomerRow }> {
+  const customer = await accountCustomer(app, request);
+  if (!customer || !(await isOwnedBy(app.db, bookingId, customer.id))) throw notFound(BOOKING_NOT_FOUND);
+  return { bookingId, customer };
+}
+
+export async function isOwnedBy(db: Database, bookingId: number, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.customerId, customerId)));
+  return row !== undefined;
+}
