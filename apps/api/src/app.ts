@@ -21,6 +21,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { headersPlugin } from './plugins/headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { API_PREFIX, webPlugin } from './plugins/web.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 
 export interface BuildAppOptions {
   /** Checked settings; when absent they are read from `env`. */
@@ -40,6 +41,8 @@ export function loggerOptions(config: AppConfig): FastifyServerOptions['logger']
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-booking-token"]'],
+    // A download link's token is a credential for a few minutes; the log keeps it for far longer.
+    serializers: { req: serializeRequest },
     ...(config.logFormat === 'pretty'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
       : {}),

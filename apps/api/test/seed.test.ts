@@ -67,8 +67,13 @@ describe('the demo seed', () => {
         const components = await app.db.select().from(bookingComponents).where(eq(bookingComponents.bookingId, booking!.id));
         const paid = await app.db.select().from(payments).where(eq(payments.bookingId, booking!.id)).orderBy(asc(payments.id));
         const total = components.reduce((sum, c) => sum + c.price, 0);
-        const share = { deposit: depositFor(total), balance: total - depositFor(total), full: total };
-        const expected = seed.payments.map((payment) => share[payment.share]);
+        // A one-off part is its own amount; the balance is whatever the payments before it left.
+        let before = 0;
+        const expected = seed.payments.map(({ share }) => {
+          const amount = typeof share === 'object' ? share.oneOff : share === 'deposit' ? depositFor(total) : share === 'balance' ? total - before : total;
+          before += amount;
+          return amount;
+        });
         expect(paid.map((payment) => payment.amount), seed.reference).toEqual(expected);
       }
     } finally {

@@ -34,6 +34,9 @@ export const VALIDATION = {
   dateFormat: 'Use the format YYYY-MM-DD',
   dateOfBirthInFuture: 'Date of birth must be in the past',
   expiryBeforeIssue: 'Expiry date must be after the issue date',
+  issueDateInFuture: 'Issue date cannot be in the future',
+  issueBeforeBirth: 'Issue date must be after the date of birth',
+  passportExpiresBeforeTour: 'This passport expires before the tour ends. It must be valid until the last day of the tour.',
   participantCount: 'Online bookings are for 1 or 2 participants. Please call us to book for more.',
   leadFirst: 'The first participant must be the lead participant',
   duplicatePassenger: 'Each passenger may appear only once',
@@ -82,6 +85,9 @@ export const ALERTS = {
   unableToConfirm: (phone: string) =>
     alert(`Unable to confirm booking. Please check for email confirmations or contact us on ${phone}.`, 'warning'),
   detailsUpdated: alert('Details successfully updated.', 'success', 3_000),
+  /** The account's booking load failure (spec section 8 names the alert, not its words). */
+  bookingLoadFailed: (phone: string) =>
+    alert(`We were unable to load this booking. Please refresh the page or contact us on ${phone}.`, 'danger'),
 } as const;
 
 /** Screen texts of spec section 2 that are built from data. */

@@ -24,6 +24,10 @@ export const OPERATOR = {
   tagline: 'Music & history tours with expert lecturers',
   /** Departure dates and times are the London office's: every date rule is measured on its clock. */
   timeZone: 'Europe/London',
+  /** The company that contracts with customers: named on invoices and as the ATOL holder. */
+  legalName: 'Meridian Escorted Tours Ltd',
+  /** The operator's ATOL licence (fictional), printed on ATOL certificates of flight-inclusive bookings. */
+  atolNumber: '12345',
   /** The relationship team answers booking questions; shown on the reference card. */
   relationshipTeamPhone: '020 7946 0321',
   colours: { primary: '#1f3a5f', accent: '#b5832a', surface: '#f7f4ee' },

@@ -18,6 +18,12 @@ describe('stripHtml', () => {
     expect(stripHtml('Tom & Jerry')).toBe('Tom & Jerry');
   });
 
+  it('leaves no tag that removing another one put together', () => {
+    expect(stripHtml('<<b>script>alert(1)<</b>/script>')).toBe('');
+    expect(stripHtml('x<<i>img src=x onerror=alert(1)>y')).toBe('xy');
+    expect(stripHtml('<!<!-- -->-- hidden -->z')).toBe('z');
+  });
+
   it('does not decode entities back into tags', () => {
     expect(stripHtml('&lt;b&gt;bold&lt;/b&gt;')).toBe('&lt;b&gt;bold&lt;/b&gt;');
   });

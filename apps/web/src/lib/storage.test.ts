@@ -124,7 +124,7 @@ describe('clearing at logout', () => {
   const entries = () => CLEARED_AT_LOGOUT.map((name) => STORAGE_KEYS[name]);
 
   it('clears the account session, booking, payment, product and passenger stores, and leaves the region', () => {
-    expect([...CLEARED_AT_LOGOUT].sort()).toEqual(['accountPayment', 'accountSession', 'booking', 'passengers', 'payment', 'product']);
+    expect([...CLEARED_AT_LOGOUT].sort()).toEqual(['accountPayment', 'accountSession', 'booking', 'notificationsShown', 'passengers', 'payment', 'product']);
     for (const item of entries()) writeJson(item, { version: 0, state: { some: 'thing' } });
     writeJson(STORAGE_KEYS.region, { version: 0, state: { region: 'US' } });
     clearPersistedStores();

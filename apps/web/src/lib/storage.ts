@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   passengers: { area: 'local', key: 'tours.passengers' },
   /** The detected region: not the visitor's data, so logout leaves it. */
   region: { area: 'session', key: 'tours.region' },
+  /** The notifications modal opens by itself once per sign-in (features/account/notifications). */
+  notificationsShown: { area: 'session', key: 'tours.notifications-shown' },
 } as const satisfies Record<string, StorageEntry>;
 export type StorageKeyName = keyof typeof STORAGE_KEYS;
 
@@ -75,7 +77,7 @@ export function removeByPrefix(prefix: string, area: StorageArea = 'session'): v
  * question promises 'click on the continue booking if you wish to book this
  * tour' afterwards (spec section 2, Header), which Home offers from it.
  */
-export const CLEARED_AT_LOGOUT: readonly StorageKeyName[] = ['accountSession', 'booking', 'payment', 'accountPayment', 'product', 'passengers'];
+export const CLEARED_AT_LOGOUT: readonly StorageKeyName[] = ['accountSession', 'booking', 'payment', 'accountPayment', 'product', 'passengers', 'notificationsShown'];
 const KEPT_AT_LOGOUT: Partial<Record<StorageKeyName, readonly string[]>> = { accountSession: ['bookingURL'] };
 
 /**

@@ -1,9 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useAlertStore } from '../lib/alerts.ts';
 import { INITIAL_ACCOUNT_SESSION, useAccountSession } from '../lib/auth/account-session.ts';
 import { setUserManagerForTests } from '../lib/auth/user-manager.ts';
 import { useRegionStore } from '../lib/region.ts';
+
+// The first render of a lazily loaded route compiles its chunk, which takes more than the default 1 s on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom does not scroll; ScrollRestoration and focus({ preventScroll }) call these.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

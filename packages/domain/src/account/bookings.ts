@@ -64,6 +64,12 @@ export function componentCost(component: Pick<Component, 'price'>): string {
   return formatPrice(price.value, normaliseCurrency(price.currency_code));
 }
 
+/** The Type column: the reservations system's type in words ('AdditionalNight' reads 'Additional night'). */
+export function componentTypeLabel(type: string): string {
+  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 type PassengerAnswers = Pick<AccountPassenger, 'apis' | 'insurance' | 'joining_information' | 'arrival_time'>;
 
 /** A passenger has answered every section: passport, insurance, joining information and arrival time. */

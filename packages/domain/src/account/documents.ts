@@ -7,6 +7,13 @@ export const DOCUMENT_TITLES: Readonly<Record<string, string>> = {
   ATOLPackage: 'ATOL certificate',
 };
 
+/**
+ * How long a download link from the documents list works (5 minutes). A
+ * leaked link soon stops working; the web fetches the list again well
+ * within this, so a link a customer clicks is always fresh.
+ */
+export const DOCUMENT_LINK_TTL_SECONDS = 300;
+
 /** Internal paperwork the customer is not meant to see. */
 export const HIDDEN_DOCUMENT_TEMPLATES: readonly string[] = ['Additional11'];
 

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { addDays, format } from 'date-fns';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldErrors } from '../contracts/common.ts';
 import {
   billingAddressSchema,
   correspondenceSchema,
   insuranceSchema,
   joiningInformationSchema,
+  DETAILS_LOCKED_MESSAGE,
+  passengerDetailsEditable,
   passengerUpdateSchema,
+  passportCoversTour,
+  passportFormSchema,
   passportSchema,
 } from './forms.ts';
 
@@ -70,6 +75,83 @@ describe('passportSchema', () => {
   });
 });
 
+describe('passport dates that make sense', () => {
+  afterEach(() => vi.useRealTimers());
+  const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
+
+  it('needs a date of birth in the past', () => {
+    expect(errorsOf(passportSchema, { ...passport, date_of_birth: day(0) })).toEqual({ date_of_birth: 'Date of birth must be in the past' });
+    expect(errorsOf(passportSchema, { ...passport, date_of_birth: day(30) })).toEqual({ date_of_birth: 'Date of birth must be in the past' });
+    expect(errorsOf(passportSchema, { ...passport, date_of_birth: day(-1), issue_date: day(0), expiry_date: day(1825) })).toEqual({});
+  });
+
+  it('refuses an issue date in the future, and takes one of today', () => {
+    expect(errorsOf(passportSchema, { ...passport, issue_date: day(1), expiry_date: day(3650) })).toEqual({
+      issue_date: 'Issue date cannot be in the future',
+    });
+    expect(errorsOf(passportSchema, { ...passport, issue_date: day(0), expiry_date: day(3650) })).toEqual({});
+  });
+
+  it('reads today from the clock of the moment it checks', () => {
+    vi.useFakeTimers({ now: new Date(2031, 0, 10, 12) });
+    expect(errorsOf(passportSchema, { ...passport, issue_date: '2031-01-11', expiry_date: '2041-01-11' })).toEqual({
+      issue_date: 'Issue date cannot be in the future',
+    });
+    expect(errorsOf(passportSchema, { ...passport, issue_date: '2031-01-10', expiry_date: '2041-01-10' })).toEqual({});
+  });
+
+  it('refuses a passport issued before its holder was born', () => {
+    expect(errorsOf(passportSchema, { ...passport, date_of_birth: '2021-03-01' })).toEqual({
+      issue_date: 'Issue date must be after the date of birth',
+    });
+  });
+
+  it('reports a malformed or impossible date once, with the format', () => {
+    expect(errorsOf(passportSchema, { ...passport, date_of_birth: '01/04/1960' })).toEqual({ date_of_birth: 'Use the format YYYY-MM-DD' });
+    expect(errorsOf(passportSchema, { ...passport, expiry_date: '2030-02-30' })).toEqual({ expiry_date: 'Use the format YYYY-MM-DD' });
+  });
+});
+
+describe('passportCoversTour and the passport form of a booking', () => {
+  it('takes a passport valid until the last day of the tour, not one expiring the day before', () => {
+    expect(passportCoversTour('2030-06-14', '2030-06-14')).toBe(true);
+    expect(passportCoversTour('2031-01-01', '2030-06-14')).toBe(true);
+    expect(passportCoversTour('2030-06-13', '2030-06-14')).toBe(false);
+  });
+
+  it('reports a passport expiring before the tour ends at its expiry date', () => {
+    const schema = passportFormSchema('2030-02-01');
+    expect(errorsOf(schema, passport)).toEqual({
+      expiry_date: 'This passport expires before the tour ends. It must be valid until the last day of the tour.',
+    });
+    expect(errorsOf(schema, { ...passport, expiry_date: '2030-02-01' })).toEqual({});
+    // Reported alongside the field rules, so the form shows every mistake at once.
+    expect(errorsOf(schema, { ...passport, expiry_date: '2030-02-01', document_number: ' ' })).toEqual({
+      document_number: 'Document number is required',
+    });
+    expect(Object.keys(errorsOf(schema, { ...passport, document_number: ' ' }))).toEqual(['document_number', 'expiry_date']);
+  });
+});
+
+describe('passengerDetailsEditable', () => {
+  const now = new Date(2030, 5, 14, 9);
+
+  it('lets Confirmed and Optional bookings change until their tour has ended', () => {
+    expect(passengerDetailsEditable({ status: 'Confirmed', end_date: '2030-09-01' }, now)).toBe(true);
+    expect(passengerDetailsEditable({ status: 'Optional', end_date: '2030-09-01' }, now)).toBe(true);
+    // A tour ending today is still under way.
+    expect(passengerDetailsEditable({ status: 'Confirmed', end_date: '2030-06-14' }, now)).toBe(true);
+    expect(passengerDetailsEditable({ status: 'Confirmed', end_date: '2030-06-13' }, now)).toBe(false);
+  });
+
+  it('keeps other statuses as they are', () => {
+    for (const status of ['Quote', 'Unconfirmed', 'Cancelled']) {
+      expect(passengerDetailsEditable({ status, end_date: '2030-09-01' }, now)).toBe(false);
+    }
+    expect(DETAILS_LOCKED_MESSAGE).toMatch(/can no longer be changed/);
+  });
+});
+
 describe('insuranceSchema', () => {
   it('requires the issue and expiry dates, with the corrected expiry message', () => {
     expect(errorsOf(insuranceSchema, {})).toEqual({ start_date: 'Issue date is required', expiry_date: 'Expiry date is required' });
@@ -103,6 +185,13 @@ describe('insuranceSchema', () => {
 describe('free text sections', () => {
   it('strips HTML from the joining information', () => {
     expect(joiningInformationSchema.parse({ joining_text: '<p>Hotel <b>Sacher</b></p>' })).toEqual({ joining_text: 'Hotel Sacher' });
+  });
+
+  it('strips HTML from every text field, tags made of tags included', () => {
+    expect(passengerUpdateSchema.parse({ arrival_time: '<<b>script>alert(1)<</b>/script>By train' })).toEqual({ arrival_time: 'By train' });
+    expect(passportSchema.parse({ ...passport, place_of_birth: '<i>Bath</i>' }).place_of_birth).toBe('Bath');
+    expect(insuranceSchema.parse({ ...insurance, next_of_kin: '<a href="x">Eleanor</a>' }).next_of_kin).toBe('Eleanor');
+    expect(errorsOf(passportSchema, { ...passport, document_number: '<b></b>' })).toEqual({ document_number: 'Document number is required' });
   });
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { dateOfBirthSchema } from '../booking/participant-form.ts';
 import { DEFAULT_COUNTRY } from '../countries.ts';
+import { toIsoDate } from '../dates.ts';
 import { requiredMessage, VALIDATION } from '../messages.ts';
 import {
   addressFormSchema,
@@ -29,6 +31,24 @@ const expiryAfterStart = (start: 'issue_date' | 'start_date') => (value: Record<
   }
 };
 
+/**
+ * A passport is issued to someone already born: checked only once both dates
+ * are real dates, and not for a date of birth in the future, whose own
+ * message says what is wrong.
+ */
+const issuedAfterBirth = (value: { issue_date: unknown; date_of_birth: unknown }, ctx: z.RefinementCtx) => {
+  const { issue_date: issued, date_of_birth: born } = value;
+  if (typeof issued === 'string' && typeof born === 'string' && issued < born && born < toIsoDate(new Date())) {
+    ctx.addIssue({ code: 'custom', path: ['issue_date'], message: VALIDATION.issueBeforeBirth });
+  }
+};
+
+/** Compared with today's local date, as the date of birth is (participant-form.ts): a passport issued today is fine, tomorrow's is a typing mistake. */
+const passportIssueDate = requiredIsoDate(VALIDATION.issueDateRequired).refine(
+  (value) => value <= toIsoDate(new Date()),
+  VALIDATION.issueDateInFuture,
+);
+
 /** Passport (APIS) details. The document type is labelled 'Passport name' on the form, so its message says so. */
 export const passportSchema = z
   .object({
@@ -37,12 +57,32 @@ export const passportSchema = z
     nationality: countryCodeSchema(requiredMessage('Nationality')),
     place_of_issue: requiredText(requiredMessage('Place of issue'), 60),
     country_of_residence: countryCodeSchema(requiredMessage('Country of residence')).default(DEFAULT_COUNTRY),
-    issue_date: requiredIsoDate(VALIDATION.issueDateRequired),
+    issue_date: passportIssueDate,
     expiry_date: requiredIsoDate(VALIDATION.expiryDateRequired),
     place_of_birth: requiredText(requiredMessage('Place of birth'), 60),
-    date_of_birth: requiredIsoDate(VALIDATION.dateOfBirthRequired),
+    /** In the past, with the participant form's rule and messages. */
+    date_of_birth: dateOfBirthSchema,
   })
-  .superRefine(expiryAfterStart('issue_date'));
+  .superRefine(expiryAfterStart('issue_date'))
+  .superRefine(issuedAfterBirth);
+
+/**
+ * The passport must still be valid on the tour's last day ('YYYY-MM-DD'
+ * strings, so string order is date order); expiring on that day is enough.
+ * The API checks it with the booking's end date, the web form with the one it shows.
+ */
+export const passportCoversTour = (expiryDate: string, tourEndDate: string): boolean => expiryDate >= tourEndDate;
+
+/**
+ * The passport form of one booking: every passport rule plus validity until
+ * the tour ends, reported at the expiry date.
+ */
+export const passportFormSchema = (tourEndDate: string) =>
+  passportSchema.superRefine((value, ctx) => {
+    if (typeof value.expiry_date === 'string' && !passportCoversTour(value.expiry_date, tourEndDate)) {
+      ctx.addIssue({ code: 'custom', path: ['expiry_date'], message: VALIDATION.passportExpiresBeforeTour });
+    }
+  });
 export type PassportInput = z.input<typeof passportSchema>;
 export type Passport = z.output<typeof passportSchema>;
 
@@ -104,3 +144,16 @@ export const passengerUpdateSchema = z
   .refine((body) => PASSENGER_SECTIONS.filter((key) => body[key] !== undefined).length === 1, VALIDATION.oneSection);
 export type PassengerUpdateInput = z.input<typeof passengerUpdateSchema>;
 export type PassengerUpdate = z.output<typeof passengerUpdateSchema>;
+
+/**
+ * Whose details may still change: a Confirmed or Optional booking whose tour
+ * has not ended (a tour that ends today is still under way). Quotes and
+ * unconfirmed bookings are not the customer's to fill in yet; cancelled ones
+ * and finished tours are records, corrected only by staff.
+ */
+export const DETAILS_EDITABLE_STATUSES = ['Confirmed', 'Optional'] as const;
+
+export const passengerDetailsEditable = (booking: { status: string; end_date: string }, now: Date = new Date()): boolean =>
+  (DETAILS_EDITABLE_STATUSES as readonly string[]).includes(booking.status) && booking.end_date >= toIsoDate(now);
+
+export const DETAILS_LOCKED_MESSAGE = 'The details of this booking can no longer be changed. Please contact us if something needs correcting.';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accountPaymentAmount, isPermittedBalancePayment, oneOffAmountSchema, outstandingBalance } from './payment.ts';
+import {
+  accountPaymentAmount,
+  balanceDueDate,
+  bookingOutstandingBalance,
+  isPermittedBalancePayment,
+  oneOffAmountSchema,
+  outstandingBalance,
+} from './payment.ts';
 
 describe('oneOffAmountSchema', () => {
   const schema = oneOffAmountSchema(50_000);
@@ -53,5 +60,28 @@ describe('outstandingBalance', () => {
     expect(outstandingBalance(100_000, 15_000)).toBe(85_000);
     expect(outstandingBalance(100_000, 100_000)).toBe(0);
     expect(outstandingBalance(100_000, 120_000)).toBe(0);
+  });
+});
+
+describe('bookingOutstandingBalance', () => {
+  it('is the total less the payments on a settled booking, never below zero', () => {
+    expect(bookingOutstandingBalance({ status: 'Confirmed', reference: 'MER-100001' }, 250_000, 37_500)).toBe(212_500);
+    expect(bookingOutstandingBalance({ status: 'Optional', reference: 'MER-100001' }, 250_000, 0)).toBe(250_000);
+    expect(bookingOutstandingBalance({ status: 'Confirmed', reference: 'MER-100001' }, 250_000, 260_000)).toBe(0);
+  });
+
+  it('is nothing on a booking that takes no balance payments', () => {
+    expect(bookingOutstandingBalance({ status: 'Cancelled', reference: 'MER-100001' }, 250_000, 0)).toBe(0);
+    expect(bookingOutstandingBalance({ status: 'Unconfirmed', reference: null }, 250_000, 37_500)).toBe(0);
+    expect(bookingOutstandingBalance({ status: 'Quote', reference: null }, 250_000, 0)).toBe(0);
+    expect(bookingOutstandingBalance({ status: 'Optional', reference: null }, 250_000, 0)).toBe(0);
+  });
+});
+
+describe('balanceDueDate', () => {
+  it('falls 90 days before departure, across month and year ends', () => {
+    expect(balanceDueDate('2027-06-30')).toBe('2027-04-01');
+    expect(balanceDueDate('2027-03-01')).toBe('2026-12-01');
+    expect(balanceDueDate('2028-05-29')).toBe('2028-02-29');
   });
 });

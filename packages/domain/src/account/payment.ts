@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { VALIDATION } from '../messages.ts';
 import { fromProviderAmount, minor, type MinorUnits } from '../money.ts';
+import { DETAILS_REQUIRED_DAYS } from '../booking/departure-rules.ts';
+import { isSettled, type BookingStatus } from '../booking/statuses.ts';
 
 /**
  * 'Make a payment' in the account area: the full balance, or a one-off amount
@@ -39,3 +41,20 @@ export const isPermittedBalancePayment = (amount: number, outstanding: number): 
 
 /** Outstanding balance: the total less the verified payments, never below zero (an overpayment is staff's to refund). */
 export const outstandingBalance = (total: number, paid: number): MinorUnits => minor(Math.max(0, total - paid));
+
+/**
+ * What the customer still owes on a booking in the account area. Only a
+ * settled booking (Confirmed or Optional, with its reference) takes balance
+ * payments; a cancelled one, a quote still being booked or one staff are
+ * following up owes nothing online, whatever its lines add up to.
+ */
+export const bookingOutstandingBalance = (booking: { status: BookingStatus; reference: string | null }, total: number, paid: number): MinorUnits =>
+  isSettled(booking) ? outstandingBalance(total, paid) : minor(0);
+
+/** The balance falls due with the travel details, 90 days (3 months) before departure (spec section 9). */
+export const BALANCE_DUE_DAYS = DETAILS_REQUIRED_DAYS;
+
+/** 'YYYY-MM-DD' the balance of a departure on `startDate` falls due. */
+export function balanceDueDate(startDate: string): string {
+  return new Date(Date.parse(`${startDate}T00:00:00Z`) - BALANCE_DUE_DAYS * 86_400_000).toISOString().slice(0, 10);
+}

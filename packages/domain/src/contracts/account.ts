@@ -129,7 +129,8 @@ export const updatePassenger = defineEndpoint({
   body: passengerUpdateSchema,
   response: dataEnvelope(accountPassengerSchema),
   auth: 'customer',
-  summary: 'Saves one section (apis, insurance, joining_information or arrival_time) of a passenger',
+  summary:
+    'Saves one section (apis, insurance, joining_information or arrival_time) of a passenger; 404 for a booking or passenger not the customer\'s, 409 unless the booking is Confirmed or Optional and its tour has not ended',
 });
 
 export const updateCorrespondence = defineEndpoint({
@@ -139,5 +140,5 @@ export const updateCorrespondence = defineEndpoint({
   body: correspondenceSchema,
   response: dataEnvelope(correspondenceRecordSchema),
   auth: 'customer',
-  summary: 'Chooses where final documents go',
+  summary: 'Chooses where final documents go; 409 unless the booking is Confirmed or Optional and its tour has not ended',
 });

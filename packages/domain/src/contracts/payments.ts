@@ -13,6 +13,8 @@ import { bookingParamsSchema, dataEnvelope, defineEndpoint, isoDateTimeSchema, i
 /** Major units with exactly two decimals, above zero: '1234.50'. */
 export const providerAmountSchema = z
   .string()
+  // A negative amount is not a matter of decimals: say what is wrong with it.
+  .refine((amount) => !/^\s*-/.test(amount), { message: VALIDATION.amountPositive, abort: true })
   .regex(/^\d{1,13}\.\d{2}$/, VALIDATION.amountDecimals)
   .refine((amount) => (fromProviderAmount(amount) ?? 0) > 0, VALIDATION.amountPositive);
 

@@ -17,6 +17,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  attachments?: readonly MailAttachment[];
+}
+
+/** A file sent with the message. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface SentMail {

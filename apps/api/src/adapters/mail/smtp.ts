@@ -26,6 +26,9 @@ export function createSmtpMail(options: SmtpMailOptions): MailPort {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length
+          ? { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) }
+          : {}),
       });
       return { messageId: String(info.messageId ?? '') };
     },

@@ -1,8 +1,13 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings.ts';
 import { createdAt, id } from './columns.ts';
 
-/** A document issued for a booking; the template decides its title (CustomerInvoice, ATOLPackage...). */
+/**
+ * A document a booking carries; the template decides its title and what it
+ * says (CustomerInvoice, ATOLPackage...), null for one made by hand. No file
+ * is stored: the PDF is drawn from the booking's data each time it is
+ * downloaded, so it is right on the day (docs/decisions/0012-booking-documents.md).
+ */
 export const documents = pgTable(
   'documents',
   {
@@ -10,12 +15,22 @@ export const documents = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    template: text('template').notNull(),
-    /** Where the file lives in document storage; unique so two documents never share a file. */
-    storageKey: text('storage_key').notNull().unique(),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull().default('application/pdf'),
+    template: text('template'),
     createdAt: createdAt(),
   },
-  (t) => [index('documents_booking_idx').on(t.bookingId)],
+  (t) => [
+    index('documents_booking_idx').on(t.bookingId),
+    // One document per template on a booking, so issuing at confirmation twice adds nothing; documents with no template may be several.
+    unique('documents_booking_template_unique').on(t.bookingId, t.template),
+  ],
 );
+
+/**
+ * The secret download links are signed with (HMAC-SHA256). Kept in the
+ * database so every API replica signs and checks alike; made on first use.
+ */
+export const documentLinkKeys = pgTable('document_link_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings.ts';
 import { createdAt, id } from './columns.ts';
+
+/**
+ * A file to attach, named rather than stored: the relay draws it when it
+ * sends the message, so the outbox stays small and the file is as current as
+ * the e-mail (docs/decisions/0012-booking-documents.md).
+ */
+export interface OutboxAttachment {
+  /** A booking document (documents.id), drawn as a PDF. */
+  kind: 'booking-document';
+  documentId: number;
+  filename: string;
+  contentType: string;
+}
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const outboxStatus = pgEnum('outbox_status', OUTBOX_STATUSES);
@@ -18,6 +31,7 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
     bodyHtml: text('body_html'),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

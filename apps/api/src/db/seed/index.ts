@@ -10,7 +10,7 @@ import { seedCustomerWithBookings } from './insert-bookings.ts';
 import { seedAgents, seedMarketing } from './insert-reference.ts';
 
 /** Bump when the demo data changes; an existing database keeps what it was seeded with. */
-export const DEMO_SEED = { name: 'demo', version: 1 } as const;
+export const DEMO_SEED = { name: 'demo', version: 2 } as const;
 /** Replicas starting together take turns; the first one seeds, the others find it done. */
 const SEED_LOCK_KEY = 7_240_002;
 

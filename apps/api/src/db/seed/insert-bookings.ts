@@ -1,4 +1,4 @@
-import { COMPONENT_TYPE_OF_KIND, depositFor, type CurrencyCode } from '@tours/domain';
+import { COMPONENT_TYPE_OF_KIND, depositFor, type CurrencyCode, type PaymentPurpose } from '@tours/domain';
 import type { Database } from '../client.ts';
 import {
   allocations,
@@ -42,9 +42,27 @@ function linesFor(seed: BookingSeed, departure: SeededDeparture): Line[] {
   ];
 }
 
-function paymentAmount(share: PaymentShare, total: number): number {
-  const deposit = depositFor(total);
-  return share === 'deposit' ? deposit : share === 'balance' ? total - deposit : total;
+/** The amount of a seeded payment, given what the payments before it had paid. */
+function paymentAmount(share: PaymentShare, total: number, paidBefore: number): number {
+  if (typeof share === 'object') return share.oneOff;
+  return share === 'deposit' ? depositFor(total) : share === 'balance' ? total - paidBefore : total;
+}
+
+const purposeOf = (share: PaymentShare): PaymentPurpose => (typeof share === 'object' ? 'one-off' : share);
+
+export interface SeedBookingOptions {
+  /**
+   * Whether the bookings take their places (sold allocations). The test-only
+   * copies of the demo customer do not: a browser test's fixture must never
+   * sell out the departures its worker's booking tests book.
+   */
+  takesPlaces?: boolean;
+}
+
+export interface SeededBooking {
+  id: number;
+  reference: string;
+  status: BookingSeed['status'];
 }
 
 export async function seedCustomerWithBookings(
@@ -53,16 +71,20 @@ export async function seedCustomerWithBookings(
   bookingSeeds: BookingSeed[],
   catalogue: SeededCatalogue,
   today: string,
-): Promise<void> {
+  options: SeedBookingOptions = {},
+): Promise<SeededBooking[]> {
   const [customerRow] = await db.insert(customers).values(customer).returning({ id: customers.id });
+  const seeded: SeededBooking[] = [];
   for (const seed of bookingSeeds) {
     const departure = catalogue.get(departureKey(seed.tourCode, seed.departureStartsInDays));
     if (!departure) throw new Error(`Seed booking ${seed.reference}: no departure ${seed.tourCode} in ${seed.departureStartsInDays} days`);
-    await seedBooking(db, seed, customerRow!.id, departure, today);
+    const id = await seedBooking(db, seed, customerRow!.id, departure, today, options.takesPlaces ?? true);
+    seeded.push({ id, reference: seed.reference, status: seed.status });
   }
+  return seeded;
 }
 
-async function seedBooking(db: Database, seed: BookingSeed, customerId: number, departure: SeededDeparture, today: string) {
+async function seedBooking(db: Database, seed: BookingSeed, customerId: number, departure: SeededDeparture, today: string, takesPlaces: boolean): Promise<number> {
   const currency: CurrencyCode = seed.currency;
   const confirmedDate = instantOn(addDays(today, -seed.confirmedDaysAgo), '11:20');
   const [booking] = await db
@@ -124,7 +146,7 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
     .returning({ id: bookingComponents.id });
 
   // Cancelled bookings gave their places back.
-  const state = seed.status === 'Cancelled' ? ('released' as const) : ('sold' as const);
+  const state = seed.status === 'Cancelled' || !takesPlaces ? ('released' as const) : ('sold' as const);
   await db.insert(allocations).values(
     lines.flatMap((line, index) =>
       passengerRows.map((passenger) => ({
@@ -141,27 +163,35 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
 
   const total = lines.reduce((sum, line) => sum + line.unitPrice * quantity, 0);
   if (seed.payments.length > 0) {
-    await db.insert(payments).values(
-      seed.payments.map((payment, index) => ({
+    let paidBefore = 0;
+    const rows = seed.payments.map((payment, index) => {
+      const amount = paymentAmount(payment.share, total, paidBefore);
+      if (payment.status === 'succeeded') paidBefore += amount;
+      const createdAt = instantOn(addDays(today, -payment.daysAgo), '11:15');
+      return {
         bookingId,
         currency,
-        amount: paymentAmount(payment.share, total),
+        amount,
         status: payment.status,
         gatewayStatus: payment.gatewayStatus,
         provider: 'sandbox',
         providerPaymentId: `sandbox_${seed.reference}_${index + 1}`,
         paymentMethodId: `pm_sandbox_visa_4242`,
         reference: `${seed.reference}-P${index + 1}`,
-        createdAt: instantOn(addDays(today, -payment.daysAgo), '11:15'),
-      })),
-    );
+        purpose: purposeOf(payment.share),
+        // Settled as the settlement path settles: the first payment confirmed the booking, the later ones reduced its balance.
+        settlesBooking: index === 0,
+        appliedAt: createdAt,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    if (paidBefore > total) throw new Error(`Seed booking ${seed.reference}: its payments come to more than its total`);
+    await db.insert(payments).values(rows);
   }
   if (seed.documents.length > 0) {
-    await db.insert(documents).values(
-      seed.documents.map((template) => {
-        const fileName = `${seed.reference}-${template}.pdf`;
-        return { bookingId, template, fileName, storageKey: `bookings/${seed.reference}/${template}.pdf` };
-      }),
-    );
+    // Rows only: the PDFs are drawn from the booking when downloaded (modules/documents).
+    await db.insert(documents).values(seed.documents.map((template) => ({ bookingId, template })));
   }
+  return bookingId;
 }

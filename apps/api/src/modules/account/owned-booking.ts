@@ -30,9 +30,13 @@ export async function accountCustomer(app: FastifyInstance, request: FastifyRequ
  */
 export async function ownedBookingId(app: FastifyInstance, request: FastifyRequest, bookingId: number): Promise<{ bookingId: number; customer: CustomerRow }> {
   const customer = await accountCustomer(app, request);
-  if (!customer || !(await isOwnedBy(app.db, bookingId, customer.id))) throw notFound(BOOKING_NOT_FOUND);
+  if (!customer || !isBookingId(bookingId) || !(await isOwnedBy(app.db, bookingId, customer.id))) throw notFound(BOOKING_NOT_FOUND);
   return { bookingId, customer };
 }
+
+/** Booking ids are PostgreSQL integers: a larger number names no booking (and would make the query fail, not answer). */
+const MAX_BOOKING_ID = 2_147_483_647;
+const isBookingId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_BOOKING_ID;
 
 export async function isOwnedBy(db: Database, bookingId: number, customerId: number): Promise<boolean> {
   const [row] = await db

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { amountPaid, bookingTotals } from '../bookings/totals.ts';
 import { linkBookingToCustomer } from '../customers/link.ts';
+import { issueConfirmationDocuments } from '../documents/repository.ts';
 import type { FaultSwitch } from '../testing/faults.ts';
 import { convertHolds } from './convert-holds.ts';
 import { queueConfirmationEmail } from './email.ts';
@@ -83,6 +84,8 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
     .update(payments)
     .set({ reference: sql`cast(${`${reference}-P`} as text) || substr(${payments.reference}, cast(${prefix.length + 1} as integer))` })
     .where(and(eq(payments.bookingId, bookingId), like(payments.reference, `${prefix}%`)));
+  // The documents first: the e-mail attaches the booking confirmation.
+  await issueConfirmationDocuments(db, bookingId);
   const emailed = await queueConfirmationEmail(db, { booking, reference, publicUrl: input.publicUrl });
   if (input.paymentId !== null) await flagIfOverpaid(db, booking, input);
   await recordAudit(db, {

@@ -1,9 +1,11 @@
 import { operatorDate, priceLines, settledBookingStatus, type BookingStatus, type CurrencyCode } from '@tours/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookingPassengers, bookings } from '../../db/schema/index.ts';
+import { bookingPassengers, bookings, documents, type OutboxAttachment } from '../../db/schema/index.ts';
 import { listComponents } from '../bookings/repository.ts';
 import { amountPaid, totalsFromLines } from '../bookings/totals.ts';
+import { PDF_CONTENT_TYPE } from '../documents/files.ts';
+import { documentFileName, TEMPLATES } from '../documents/templates.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { confirmationContent, type ConfirmationContent, type ConfirmationFacts } from './email/content.ts';
 import type * as HtmlRenderer from './email/render.ts';
@@ -58,7 +60,9 @@ async function htmlPartOrNone(content: ConfirmationContent, bookingId: number): 
  * Queues the confirmation e-mail to the lead passenger, in the transaction
  * that confirms the booking: it is sent if and only if the confirmation
  * commits, and at most once per booking (its message key). It has an HTML
- * part in the operator's colours and a plain-text part with the same facts.
+ * part in the operator's colours, a plain-text part with the same facts, and
+ * the booking confirmation PDF attached when the booking has one (issued by
+ * confirmation just before).
  * Returns false when the lead has no e-mail address to send to.
  */
 export async function queueConfirmationEmail(
@@ -67,11 +71,15 @@ export async function queueConfirmationEmail(
 ): Promise<boolean> {
   const { booking } = input;
   const bookingId = booking.id;
-  const [passengers, rows, paid, [settled]] = await Promise.all([
+  const [passengers, rows, paid, [settled], [confirmationDocument]] = await Promise.all([
     db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)),
     listComponents(db, bookingId),
     amountPaid(db, bookingId),
     db.select({ confirmedDate: bookings.confirmedDate }).from(bookings).where(eq(bookings.id, bookingId)),
+    db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.bookingId, bookingId), eq(documents.template, TEMPLATES.bookingConfirmation))),
   ]);
   const lead = passengers.find((passenger) => passenger.isLead) ?? passengers[0];
   const to = lead?.email?.trim();
@@ -99,11 +107,23 @@ export async function queueConfirmationEmail(
   };
   const content = confirmationContent(facts);
   const html = await htmlPartOrNone(content, bookingId);
+  // The booking confirmation PDF, drawn when the e-mail is sent (the outbox names it, docs/decisions/0012-booking-documents.md).
+  const attachments: OutboxAttachment[] = confirmationDocument
+    ? [
+        {
+          kind: 'booking-document',
+          documentId: confirmationDocument.id,
+          filename: documentFileName(input.reference, TEMPLATES.bookingConfirmation),
+          contentType: PDF_CONTENT_TYPE,
+        },
+      ]
+    : [];
   await enqueueMail(db, {
     to,
     subject: content.subject,
     text: confirmationText(content),
     html,
+    attachments,
     bookingId,
     messageKey: `booking-confirmed:${bookingId}`,
   });

@@ -10,6 +10,7 @@ ol { list-style: none; padding: 0; }
 li { margin: 0 0 1.5rem; }
 article { background: #fff; border: 1px solid #c9c3b6; border-radius: 6px; padding: 1rem 1.25rem; }
 h2 { font-size: 1.15rem; margin: 0 0 .5rem; }
+h3 { font-size: 1rem; margin: 1rem 0 0; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1rem; }
 dt { font-weight: 600; }
 dd { margin: 0; overflow-wrap: anywhere; }
@@ -23,6 +24,21 @@ summary { cursor: pointer; font-weight: 600; }
 
 /** Where the dev mailbox serves a message's parts on their own (mailbox-routes.ts). */
 export const mailPartPath = (id: number, part: 'html' | 'text') => `/dev/mailbox/${id}/${part}`;
+
+/** Where the dev mailbox serves a message's attachment, by its position (from 0). */
+export const mailAttachmentPath = (id: number, index: number) => `/dev/mailbox/${id}/attachments/${index}`;
+
+/** Links to the message's attachments, drawn when opened as the relay drew them when sending. */
+function attachmentsPart(message: OutboxMessage): string {
+  if (message.attachments.length === 0) return '';
+  const links = message.attachments
+    .map(
+      (attachment, index) =>
+        `<li><a href="${mailAttachmentPath(message.id, index)}" target="_blank" rel="noopener" type="${escapeHtml(attachment.contentType)}">${escapeHtml(attachment.filename)}</a></li>`,
+    )
+    .join('\n');
+  return `<h3>Attachments</h3>\n<ul class="parts">\n${links}\n</ul>`;
+}
 
 /**
  * An e-mail with an HTML part: that part in a frame, as a mail client shows
@@ -50,6 +66,7 @@ function item(message: OutboxMessage): string {
 <dt>Sent</dt><dd><time datetime="${sent.toISOString()}">${escapeHtml(formatTimeAndDate(sent))}</time></dd>
 </dl>
 ${message.bodyHtml ? htmlPart(message) : `<pre>${escapeHtml(message.bodyText)}</pre>`}
+${attachmentsPart(message)}
 </article></li>`;
 }
 

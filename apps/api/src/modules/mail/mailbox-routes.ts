@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { drawAttachment } from './attachments.ts';
 import { findSentMail, listSentMail } from './outbox.ts';
-import { renderMailbox } from './mailbox-page.ts';
+import { mailAttachmentPath, renderMailbox } from './mailbox-page.ts';
 
 /** The origins an e-mail's images are on, as a CSP source list: what a mail client would fetch to show it. */
 export function imageSources(html: string): string {
@@ -76,6 +77,25 @@ export async function mailboxRoutes(app: FastifyInstance) {
       .send(message.bodyText);
   });
 
+  /**
+   * One attachment of a sent e-mail, drawn now as the relay drew it when it
+   * sent the message (the outbox keeps only its name): a booking document
+   * shows the booking as it is today. Served as a download would be, with no
+   * caching, since it holds a customer's data.
+   */
+  app.get<{ Params: { id: string; index: string } }>('/mailbox/:id/attachments/:index', { schema: { hide: true } }, async (request, reply) => {
+    const message = await sentMessage(request.params.id);
+    const attachment = /^\d{1,3}$/.test(request.params.index) ? message?.attachments[Number(request.params.index)] : undefined;
+    const file = attachment ? await drawAttachment(app.db, attachment, app.clock.now()) : null;
+    if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('No such attachment, or its booking no longer has it.');
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.content);
+  });
+
   async function sentMessage(id: string) {
     return /^\d{1,9}$/.test(id) ? findSentMail(app.db, Number(id)) : null;
   }
@@ -91,6 +111,11 @@ export async function mailboxRoutes(app: FastifyInstance) {
           subject: message.subject,
           body: message.bodyText,
           html: message.bodyHtml,
+          attachments: message.attachments.map((attachment, index) => ({
+            filename: attachment.filename,
+            content_type: attachment.contentType,
+            url: mailAttachmentPath(message.id, index),
+          })),
           booking_id: message.bookingId,
           sent_at: (message.sentAt ?? message.createdAt).toISOString(),
         })),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { outboxMessages } from '../../db/schema/index.ts';
+import { outboxMessages, type OutboxAttachment } from '../../db/schema/index.ts';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
@@ -9,6 +9,8 @@ export interface NewMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Files drawn when the message is sent (relay.ts), named here so the outbox stays small. */
+  attachments?: OutboxAttachment[];
   bookingId?: number | null;
   /** Queues the message at most once under this key ('booking-confirmed:100123'). */
   messageKey?: string | null;
@@ -26,6 +28,7 @@ export async function enqueueMail(db: Database, mail: NewMail): Promise<number |
       subject: mail.subject,
       bodyText: mail.text,
       bodyHtml: mail.html ?? null,
+      attachments: mail.attachments ?? [],
       bookingId: mail.bookingId ?? null,
       messageKey: mail.messageKey ?? null,
     })

@@ -2,6 +2,7 @@ import type { MailPort } from '../../adapters/mail/index.ts';
 import type { Database } from '../../db/client.ts';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
+import { drawAttachments } from './attachments.ts';
 import { claimDueMail, markAttemptFailed, markSent } from './outbox.ts';
 
 /** Messages one run takes; the rest wait for the next run. */
@@ -22,16 +23,22 @@ export interface RelayResult {
 
 /**
  * One run of the outbox relay: sends what is due through the mail port and
- * records each outcome. Delivery is at least once (a relay that dies after
- * sending but before recording sends again after the lease), which is what
- * outboxes give; messages are never sent from inside a database lock.
+ * records each outcome. Attachments are drawn now, just before sending
+ * (attachments.ts), so the outbox holds only their names. Delivery is at
+ * least once (a relay that dies after sending but before recording sends
+ * again after the lease), which is what outboxes give; messages are never
+ * sent from inside a database lock.
  */
 export async function relayOutbox(db: Database, mail: MailPort, now: Date): Promise<RelayResult> {
   const result: RelayResult = { sent: 0, retried: 0, failed: 0 };
   const due = await claimDueMail(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
   for (const message of due) {
     try {
-      await mail.send({ to: message.toAddress, subject: message.subject, text: message.bodyText, html: message.bodyHtml });
+      const { files, missing } = await drawAttachments(db, message.attachments, now);
+      if (missing.length > 0) {
+        process.emitWarning(`E-mail ${message.id} goes without ${missing.join(', ')}: the booking no longer has that document`, { code: 'MAIL_ATTACHMENT_MISSING' });
+      }
+      await mail.send({ to: message.toAddress, subject: message.subject, text: message.bodyText, html: message.bodyHtml, attachments: files });
       await markSent(db, message.id, new Date());
       result.sent += 1;
     } catch (error) {

@@ -59,7 +59,7 @@ export async function paymentRoutes(app: FastifyInstance) {
  * origin other than the page's would never load, so the mismatch (a proxy
  * whose headers are not trusted, say) is answered with what to fix instead.
  */
-function pageOriginOf(request: FastifyRequest): string {
+export function pageOriginOf(request: FastifyRequest): string {
   const origin = siteOriginOf(request);
   const page = request.headers.origin;
   if (page !== undefined && page !== 'null' && page !== origin) {

@@ -6,13 +6,14 @@ import {
   fromProviderAmount,
   isPermittedAmount,
   type PaymentOption,
+  type PaymentPurpose,
   type PaymentToken,
   type paymentTokenRequestSchema,
 } from '@tours/domain';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { allocations } from '../../db/schema/index.ts';
 import type { z } from 'zod';
-import { PaymentGatewayError, type PaymentGateway, type ProviderInBrowser } from '../../adapters/payments/index.ts';
+import { PaymentGatewayError, type GatewayTokenRequest, type PaymentGateway, type ProviderInBrowser } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound, serviceFailure, validationFailed } from '../../lib/http-error.ts';
@@ -73,9 +74,9 @@ export async function openPayment(db: Database, input: OpenPayment): Promise<Pay
     return { amount: value, option: paying };
   });
 
-  let token;
-  try {
-    token = await input.gateway.createToken({
+  return openProviderRequest(db, {
+    gateway: input.gateway,
+    request: {
       amount,
       currency: session.currency,
       // Our booking id, whatever the browser sent: confirmation checks the provider echoes it back.
@@ -85,7 +86,51 @@ export async function openPayment(db: Database, input: OpenPayment): Promise<Pay
       logo: body.logo,
       payer,
       allowedOrigin: input.allowedOrigin,
-    });
+    },
+    bookingId: session.bookingId,
+    purpose: option,
+    provider: input.provider,
+    browser: input.browser,
+    now,
+    requestId: input.requestId,
+    actor: 'visitor',
+    // The places stay held while the form can take money, so a payment never arrives for places already given away.
+    withIntent: async (tx, expiresAt) => {
+      await tx
+        .update(allocations)
+        .set({ expiresAt, updatedAt: now })
+        .where(and(eq(allocations.bookingId, session.bookingId), eq(allocations.state, 'held'), gt(allocations.expiresAt, now), lt(allocations.expiresAt, expiresAt)));
+    },
+  });
+}
+
+export interface OpenProviderRequest {
+  gateway: PaymentGateway;
+  /** What the provider is asked to open: the amount and crm key are the server's own, already checked. */
+  request: GatewayTokenRequest;
+  bookingId: number;
+  purpose: PaymentPurpose;
+  provider: string;
+  browser: ProviderInBrowser;
+  now: Date;
+  requestId: string;
+  /** Who asked, for the audit log. */
+  actor: string;
+  /** More to do in the intent's transaction, knowing when the form stops taking payments. */
+  withIntent?: (tx: Database, expiresAt: Date) => Promise<void>;
+}
+
+/**
+ * The part every card payment request shares, the booking flow's and the
+ * account area's: the provider opens the request (502 when it cannot be
+ * reached), and the intent is recorded with its audit row, so the payment
+ * that comes through it is known as one we asked for, for this amount and purpose.
+ */
+export async function openProviderRequest(db: Database, input: OpenProviderRequest): Promise<PaymentToken> {
+  const { request, now } = input;
+  let token;
+  try {
+    token = await input.gateway.createToken(request);
   } catch (error) {
     if (error instanceof PaymentGatewayError) throw serviceFailure('The card payment service is not available. Please try again shortly.', 502);
     throw error;
@@ -93,29 +138,25 @@ export async function openPayment(db: Database, input: OpenPayment): Promise<Pay
 
   await db.transaction(async (tx) => {
     const intent = await insertIntent(tx, {
-      bookingId: session.bookingId,
-      currency: session.currency,
-      amount,
-      purpose: option,
+      bookingId: input.bookingId,
+      currency: request.currency,
+      amount: request.amount,
+      purpose: input.purpose,
       provider: input.provider,
       token: token.token,
       providerRequestId: token.requestId,
       expiresAt: token.expiresAt,
       createdAt: now,
     });
-    // The places stay held while the form can take money, so a payment never arrives for places already given away.
-    await tx
-      .update(allocations)
-      .set({ expiresAt: token.expiresAt, updatedAt: now })
-      .where(and(eq(allocations.bookingId, session.bookingId), eq(allocations.state, 'held'), gt(allocations.expiresAt, now), lt(allocations.expiresAt, token.expiresAt)));
+    await input.withIntent?.(tx, token.expiresAt);
     await recordAudit(tx, {
-      actor: 'visitor',
+      actor: input.actor,
       action: 'payment.intent_created',
       entityType: 'payment_intent',
       entityId: intent.id,
-      bookingId: session.bookingId,
+      bookingId: input.bookingId,
       requestId: input.requestId,
-      detail: { amount, currency: session.currency, purpose: option, providerRequestId: token.requestId, expiresAt: token.expiresAt.toISOString() },
+      detail: { amount: request.amount, currency: request.currency, purpose: input.purpose, providerRequestId: token.requestId, expiresAt: token.expiresAt.toISOString() },
     });
   });
 

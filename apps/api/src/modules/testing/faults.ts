@@ -5,6 +5,7 @@ import { notFound } from '../../lib/http-error.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
+import { accountCustomerTestingRoute } from './account-customer.ts';
 
 /**
  * Faults a test can arm for one booking, so paths that need a failure at a
@@ -56,10 +57,15 @@ export const faultsPlugin = sharedPlugin('faults', async (app) => {
   app.decorate('faults', new FaultSwitch(app.config.testFaults));
 });
 
-/** POST /api/testing/faults { booking_id, fault }: only with TEST_FAULTS=true, and kept out of the OpenAPI document. */
+/**
+ * The test-only routes, mounted only with TEST_FAULTS=true and kept out of
+ * the OpenAPI document: POST /api/testing/faults { booking_id, fault }, and
+ * POST /api/testing/account-customer (account-customer.ts).
+ */
 export async function testingRoutes(app: FastifyInstance) {
   if (!app.config.testFaults) return;
-  app.log.warn('TEST_FAULTS is on: POST /api/testing/faults can make bookings fail on purpose');
+  app.log.warn('TEST_FAULTS is on: POST /api/testing/faults can make bookings fail on purpose, POST /api/testing/account-customer seeds customers');
+  await accountCustomerTestingRoute(app);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/testing/faults',
     {

@@ -26,8 +26,9 @@ const LOOKED_UP_FIELDS = ['line_1', 'line_2', 'city', 'state', 'postal_code', 'c
  * (spec section 7: line 1, city, state, country GBR), which stay editable.
  */
 export function AddressFields({ name, stateLabel = 'County', postcodeLabel = 'Postcode', required = true }: AddressFieldsProps) {
-  const { register, getValues, setValue, formState } = useFormContext<FieldValues>();
-  const { errors } = useFormState({ name });
+  const { register, getValues, setValue } = useFormContext<FieldValues>();
+  // Read here, so that this component hears of a submission (the context's formState is only a snapshot).
+  const { errors, isSubmitted } = useFormState({ name });
   const lookup = usePostcodeLookup();
   const [chosen, setChosen] = useState('');
   const statusId = useId();
@@ -48,7 +49,7 @@ export function AddressFields({ name, stateLabel = 'County', postcodeLabel = 'Po
     const parsed = parseLookedUpAddress(address, lookup.state.postcode);
     for (const field of LOOKED_UP_FIELDS) {
       // Re-validate only once the visitor has tried to go on, as typing does.
-      setValue(path(field), parsed[field], { shouldDirty: true, shouldValidate: formState.isSubmitted });
+      setValue(path(field), parsed[field], { shouldDirty: true, shouldValidate: isSubmitted });
     }
   };
 

@@ -36,6 +36,8 @@ export const accountSessionSchema = z.object({
   agent: agentSchema.nullable(),
   agentStaff: agentStaffSchema.nullable(),
   bookingTab: z.number().int().min(0),
+  /** The booking the Booked Item page shows, so its remembered tab belongs to it (spec section 2, Booked Item). */
+  activeBookingId: z.number().int().nullable(),
   overlay: overlaySchema,
   bookingURL: z.string().min(1).nullable(),
   locationWhenAuthenticating: returnPathSchema,
@@ -54,6 +56,7 @@ export const INITIAL_ACCOUNT_SESSION: AccountSessionData = {
   agent: null,
   agentStaff: null,
   bookingTab: 0,
+  activeBookingId: null,
   overlay: { status: false, type: '' },
   bookingURL: null,
   locationWhenAuthenticating: '/',
@@ -72,6 +75,8 @@ interface AccountSessionActions {
   rememberLocation: (path: string) => void;
   setBookingUrl: (url: string | null) => void;
   setBookingTab: (tab: number) => void;
+  /** The Booked Item page opens `id`: another booking than the last one starts on its first tab. */
+  viewBooking: (id: number) => void;
   setAgent: (agent: Agent | null, agentStaff: AgentStaff | null) => void;
   /**
    * Back to the initial values (spec section 4, Logout), except the saved
@@ -116,6 +121,9 @@ export const useAccountSession = create<AccountSessionState>()(
       rememberLocation: (path) => set({ locationWhenAuthenticating: safeReturnPath(path) }),
       setBookingUrl: (url) => set({ bookingURL: url }),
       setBookingTab: (tab) => set({ bookingTab: Math.max(0, Math.trunc(tab)) }),
+      viewBooking: (id) => {
+        if (get().activeBookingId !== id) set({ activeBookingId: id, bookingTab: 0 });
+      },
       setAgent: (agent, agentStaff) => set({ agent, agentStaff }),
       reset: () => set({ ...INITIAL_ACCOUNT_SESSION, bookingURL: get().bookingURL }),
     }),

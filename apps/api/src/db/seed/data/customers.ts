@@ -94,8 +94,13 @@ export const DEMO_BOOKINGS: BookingSeed[] = [
       extras: ['Private visit to the Spanish Riding School', 'Welcome drinks at the Mozarthaus'],
       additionalNight: true,
     },
-    payments: [{ share: 'deposit', daysAgo: 35, status: 'succeeded', gatewayStatus: 'Captured' }],
-    documents: ['CustomerInvoice'],
+    // The deposit at booking and a part of the balance since: the rest is outstanding.
+    payments: [
+      { share: 'deposit', daysAgo: 35, status: 'succeeded', gatewayStatus: 'Captured' },
+      { share: { oneOff: 50_000 }, daysAgo: 12, status: 'succeeded', gatewayStatus: 'Captured' },
+    ],
+    // What confirmation issues (a balance is due, with flights), staff's itinerary, their internal record (hidden by the web) and a hand-made document.
+    documents: ['CustomerInvoice', 'BalanceReminder3', 'ATOLPackage', 'ItineraryPack', 'Additional11', null],
   },
   {
     reference: 'MER-480297',
@@ -112,7 +117,8 @@ export const DEMO_BOOKINGS: BookingSeed[] = [
       { share: 'deposit', daysAgo: 150, status: 'succeeded', gatewayStatus: 'Captured' },
       { share: 'balance', daysAgo: 60, status: 'succeeded', gatewayStatus: 'Captured' },
     ],
-    documents: ['CustomerInvoice', 'BalanceReminder3', 'ATOLPackage', 'Additional11', 'ItineraryPack'],
+    // Paid in full: the invoice is no longer shown.
+    documents: ['CustomerInvoice', 'BalanceReminder3', 'ATOLPackage', 'ItineraryPack', 'Additional11'],
   },
   {
     reference: 'MER-470861',
@@ -132,7 +138,7 @@ export const DEMO_BOOKINGS: BookingSeed[] = [
       { share: 'deposit', daysAgo: 300, status: 'succeeded', gatewayStatus: 'Captured' },
       { share: 'balance', daysAgo: 190, status: 'succeeded', gatewayStatus: 'Captured' },
     ],
-    documents: ['CustomerInvoice', 'ATOLPackage'],
+    documents: ['CustomerInvoice', 'BalanceReminder3', 'ATOLPackage', 'ItineraryPack'],
   },
   {
     reference: 'MER-481020',
@@ -146,6 +152,7 @@ export const DEMO_BOOKINGS: BookingSeed[] = [
     passengers: [MARGARET, THOMAS],
     selections: { flights: [], roomType: 'Double', extras: [] },
     payments: [{ share: 'full', daysAgo: 70, status: 'refunded', gatewayStatus: 'Refunded' }],
-    documents: [],
+    // Cancelled: its documents are no longer shown.
+    documents: ['CustomerInvoice', 'BalanceReminder3'],
   },
 ];

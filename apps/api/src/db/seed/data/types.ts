@@ -111,7 +111,19 @@ export interface PassengerSeed {
   arrivalTime?: string;
 }
 
-export type PaymentShare = 'deposit' | 'balance' | 'full';
+/**
+ * What a seeded payment paid: the deposit or the full amount at booking (the
+ * payment that confirmed it), the whole balance then outstanding, or a
+ * one-off part of it in minor units of the booking's currency.
+ */
+export type PaymentShare = 'deposit' | 'balance' | 'full' | { oneOff: number };
+
+export interface PaymentSeed {
+  share: PaymentShare;
+  daysAgo: number;
+  status: PaymentStatus;
+  gatewayStatus: string;
+}
 
 export interface BookingSeed {
   reference: string;
@@ -126,6 +138,13 @@ export interface BookingSeed {
   passengers: PassengerSeed[];
   /** Chosen by name: flight numbers, a room type for every hotel, extras and additional nights by occupancy. */
   selections: { flights: string[]; roomType?: RoomSeed['type']; extras: string[]; additionalNight?: boolean };
-  payments: { share: PaymentShare; daysAgo: number; status: PaymentStatus; gatewayStatus: string }[];
-  documents: string[];
+  /** Oldest first: the first one confirmed the booking. */
+  payments: PaymentSeed[];
+  /**
+   * The documents the booking carries, by template; null for one made by hand
+   * (no template). Which of them the customer sees is decided from the
+   * booking (modules/documents/templates.ts): the invoice only while a
+   * balance is outstanding, the ATOL certificate only with flights.
+   */
+  documents: (string | null)[];
 }

@@ -141,7 +141,7 @@ function nextSteps(facts: ConfirmationFacts, balance: number): ContentStep[] {
   return [
     {
       title: 'Your confirmation documents',
-      text: 'Your booking confirmation and travel documents will follow within 1-3 working days. You can also download them from your account.',
+      text: 'Your booking confirmation is attached to this e-mail as a PDF. Your travel documents will follow within 1-3 working days. You can also download them from your account.',
     },
     {
       title: 'Traveller details',

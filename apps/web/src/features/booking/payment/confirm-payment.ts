@@ -1,7 +1,8 @@
 import { ALERTS, CONFIRM_GRACE_SECONDS, type CurrencyCode, type PostPaymentDetails } from '@tours/domain';
 import { addAlert } from '../../../lib/alerts.ts';
-import { CLIENT_ERROR_CODES, isApiRequestError } from '../../../lib/api-error.ts';
+import { isApiRequestError } from '../../../lib/api-error.ts';
 import { getRegionContact } from '../../../lib/region.ts';
+import { CHECKING_AFTER_FAILURES, isTransientFailure, pause, retryDelay } from '../../../lib/retry.ts';
 import { postConfirm } from '../api/payment-api.ts';
 import { pushPaymentEvent, type BookingEventProduct } from '../flow/booking-analytics.ts';
 import { useBookingStore } from '../store/booking-store.ts';
@@ -35,14 +36,8 @@ export interface ConfirmContext {
  */
 export type ConfirmOutcome = 'confirmed' | 'unconfirmed' | 'refused' | 'stalled' | 'unavailable' | 'skipped';
 
-/** Back-off between tries: 1 s, 2 s, 4 s, 8 s, then every 10 s. */
-export const CONFIRM_RETRY_FIRST_DELAY_MS = 1_000;
-export const CONFIRM_RETRY_MAX_DELAY_MS = 10_000;
-/** After this many failed tries the page tells the visitor the payment is being checked, rather than leaving a spinner. */
-export const CHECKING_AFTER_FAILURES = 2;
-
-export const confirmRetryDelay = (failures: number): number =>
-  Math.min(CONFIRM_RETRY_FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1), CONFIRM_RETRY_MAX_DELAY_MS);
+/** Back-off between tries: 1 s, 2 s, 4 s, 8 s, then every 10 s (shared with the account area's payment receipt). */
+export const confirmRetryDelay = retryDelay;
 
 /** The server's expired-token grace for confirmations, in milliseconds (the domain's CONFIRM_GRACE_SECONDS). */
 export const CONFIRM_GRACE_MS = CONFIRM_GRACE_SECONDS * 1000;
@@ -144,11 +139,10 @@ type FailureReaction = 'retry' | 'refused' | 'stalled' | 'unavailable';
  * not answer any differently.
  */
 function reactionTo(error: unknown, paymentId: string | null): FailureReaction {
+  if (isTransientFailure(error)) return 'retry';
   if (!isApiRequestError(error)) return 'stalled';
-  if (error.status === 0) return error.code === CLIENT_ERROR_CODES.network ? 'retry' : 'stalled';
   if (error.status === 400) return 'refused';
   if (paymentId === null && error.status === 409 && error.code === 'SERVICE_FAILURE') return 'unavailable';
-  if (error.status === 408 || error.status === 429 || error.status >= 500) return 'retry';
   return 'stalled';
 }
 
@@ -217,20 +211,6 @@ function unavailable(): ConfirmOutcome {
   usePaymentStore.getState().setProcessing(false);
   useBookingStore.getState().setAvailability(false);
   return 'unavailable';
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const handle = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(handle);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }
 
 /** For tests: a fresh page knows of no confirmation under way, and the old one stops asking. */

@@ -14,6 +14,7 @@ import {
 } from '@tours/domain';
 import { useRef, useState, type RefObject } from 'react';
 import { CardForm } from '../../../../components/card-payment/card-form.tsx';
+import { BillingAddressForm } from '../../../../components/forms/billing-address-form.tsx';
 import { PaymentProgress, type ProgressStep } from '../../../../components/card-payment/payment-wait.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../../components/ui/field.tsx';
@@ -25,9 +26,9 @@ import { usePaymentPipeline, type PaymentPipeline, type PaymentPipelineInput, ty
 import { useBookingStore, type ActiveBooking, type FlowPassenger } from '../../store/booking-store.ts';
 import { usePassengerStore } from '../../store/passenger-store.ts';
 import { usePaymentStore } from '../../store/payment-store.ts';
-import { BillingAddressForm } from './billing-address.tsx';
 import { PaymentOptions } from './payment-options.tsx';
 import { CHECKING_BOOKING_TEXT, PaymentConfirmationStatus } from './payment-status.tsx';
+import { CardFormStopped, CardFormUnavailable, PaymentRequestExpired } from '../../../../components/card-payment/card-form-notices.tsx';
 
 /**
  * What happens between accepting the terms and the card form (spec section
@@ -260,25 +261,11 @@ function StageView({ pipeline, altBilling, phone, retryFigures }: StageViewProps
         </p>
       );
     case 'stopped':
-      return (
-        <Notice tone="info" title={pipeline.stoppedReason === 'canceled' ? 'Payment cancelled' : 'The card form was closed'} titleAs="p">
-          <p>Nothing has been taken from your card. You can start the payment again when you are ready.</p>
-          <Button onClick={pipeline.restart}>Start payment again</Button>
-        </Notice>
-      );
+      return <CardFormStopped reason={pipeline.stoppedReason} onRestart={pipeline.restart} />;
     case 'error':
-      return (
-        <Notice tone="danger" title="We could not open the secure card form" titleAs="p">
-          <p>Nothing has been taken from your card. Please try again, or call us on {phone}.</p>
-          <Button onClick={pipeline.restart}>Try again</Button>
-        </Notice>
-      );
+      return <CardFormUnavailable phone={phone} onRetry={pipeline.restart} />;
     case 'expired':
-      return (
-        <Notice tone="warning" title="This payment request has expired" titleAs="p">
-          <p>The page will reload so that you can start the payment again.</p>
-        </Notice>
-      );
+      return <PaymentRequestExpired />;
     default:
       return null;
   }

@@ -1,0 +1,47 @@
+import { getAccountBooking, listAccountBookings as listAccountBookingsEndpoint, listPayments, minor, type Payment } from '@tours/domain';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { payments } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { registerEndpoint } from '../../lib/register-endpoint.ts';
+import { accountCustomer, BOOKING_NOT_FOUND, ownedBookingId } from './owned-booking.ts';
+import { listAccountBookings, readAccountBooking } from './read-bookings.ts';
+
+/**
+ * The account area's reads (spec section 7, Account): the signed-in
+ * customer's bookings, one of them with its components and passengers, and
+ * its payment history. Another customer's booking is the one 404.
+ */
+export async function accountBookingRoutes(app: FastifyInstance) {
+  registerEndpoint(app, listAccountBookingsEndpoint, async (request) => {
+    const customer = await accountCustomer(app, request);
+    // Someone signed in whose e-mail no booking made a customer has no bookings yet.
+    return { data: { items: customer ? await listAccountBookings(app.db, customer.id) : [] } };
+  });
+
+  registerEndpoint(app, getAccountBooking, async (request) => {
+    const { bookingId } = await ownedBookingId(app, request, request.params.booking);
+    const detail = await readAccountBooking(app.db, bookingId);
+    if (!detail) throw notFound(BOOKING_NOT_FOUND);
+    return { data: detail };
+  });
+
+  registerEndpoint(app, listPayments, async (request) => {
+    const { bookingId } = await ownedBookingId(app, request, request.params.booking);
+    const rows = await app.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.createdAt), desc(payments.id));
+    return { data: { items: rows.map(accountPayment) } };
+  });
+}
+
+/** A payment in the history: the status is the provider's own word for it (the gateway status). */
+function accountPayment(row: typeof payments.$inferSelect): Payment {
+  return {
+    id: row.id,
+    payment_id: row.providerPaymentId ?? String(row.id),
+    reference: row.reference ?? String(row.id),
+    created_date: row.createdAt.toISOString(),
+    amount: { value: minor(row.amount), currency: row.currency },
+    detail: { gateway_status: row.gatewayStatus },
+    currency: row.currency,
+  };
+}

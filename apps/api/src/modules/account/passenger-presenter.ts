@@ -1,0 +1,51 @@
+import type { AccountPassenger, CorrespondenceRecord } from '@tours/domain';
+import type { bookingPassengers } from '../../db/schema/index.ts';
+import type { Correspondence, InsuranceDetails } from '../../db/schema/json-types.ts';
+import { addressRecord } from './routes.ts';
+
+export type PassengerRow = typeof bookingPassengers.$inferSelect;
+
+/** Optional insurance fields may have been stored as null by hand; the account shape has '' for 'not given'. */
+function insuranceRecord(insurance: InsuranceDetails): NonNullable<AccountPassenger['insurance']> {
+  const text = (value: string | null | undefined) => value ?? '';
+  return {
+    company_name: text(insurance.company_name),
+    company_number: text(insurance.company_number),
+    policy_number: text(insurance.policy_number),
+    description: text(insurance.description),
+    start_date: insurance.start_date,
+    expiry_date: insurance.expiry_date,
+    next_of_kin: text(insurance.next_of_kin),
+    next_of_kin_relationship: text(insurance.next_of_kin_relationship),
+    emergency_number: text(insurance.emergency_number),
+  };
+}
+
+/**
+ * A booking passenger in the account's shape (spec section 3, Passenger
+ * (account)): a section not answered yet is null, which is what
+ * bookingDetailsComplete reads. Used by GET /account/bookings/:booking and by
+ * the PATCH that saves a section, so both answer the same record.
+ */
+export function presentPassenger(row: PassengerRow): AccountPassenger {
+  return {
+    id: row.id,
+    forename: row.givenName,
+    surname: row.familyName,
+    type: row.type,
+    address: row.address ? addressRecord(row.address) : null,
+    apis: row.apis ?? null,
+    insurance: row.insurance ? insuranceRecord(row.insurance) : null,
+    joining_information: row.joiningInformation ?? null,
+    arrival_time: row.arrivalTime ?? null,
+  };
+}
+
+/** Where final documents go, as the account reads it; null until the customer chooses. */
+export function presentCorrespondence(stored: Correspondence | null): CorrespondenceRecord | null {
+  if (!stored) return null;
+  return {
+    send_to: stored.send_to,
+    alternate_address: stored.send_to === 'alternate_address' && stored.alternate_address ? addressRecord(stored.alternate_address) : null,
+  };
+}

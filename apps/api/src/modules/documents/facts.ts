@@ -1,0 +1,140 @@
+import { balanceDueDate, bookingOutstandingBalance, type BookingStatus, type CurrencyCode } from '@tours/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { bookingPassengers, bookings, customers, departures, payments, tourItineraryDays, tours, type ComponentType } from '../../db/schema/index.ts';
+import type { PostalAddress } from '../../db/schema/json-types.ts';
+import { listComponents } from '../bookings/repository.ts';
+import { totalsFromLines } from '../bookings/totals.ts';
+import type { DocumentState } from './templates.ts';
+
+/**
+ * Everything a booking's documents say, read from the booking as it is now:
+ * a document downloaded after a payment shows that payment. Amounts are
+ * minor units of the booking's currency; the total is the domain's pricing of
+ * the booking's own lines (totals.ts) and the outstanding balance the
+ * domain's bookingOutstandingBalance (outstandingBalance of a settled
+ * booking) of it and the verified payments: the figures the account area shows.
+ */
+export interface DocumentFacts {
+  bookingId: number;
+  /** The reference the customer knows; the booking id until confirmation gives one. */
+  reference: string;
+  /** Given at confirmation (null before). */
+  issuedReference: string | null;
+  status: BookingStatus;
+  currency: CurrencyCode;
+  tourName: string;
+  tourCode: string;
+  startDate: string;
+  endDate: string;
+  confirmedDate: Date | null;
+  passengers: { name: string; isLead: boolean; dateOfBirth: string | null }[];
+  /** Who the booking is for: the customer, or the lead passenger for a booking without one. */
+  billTo: { name: string; address: PostalAddress | null; email: string | null };
+  components: { name: string; type: ComponentType; quantity: number; price: number }[];
+  total: number;
+  paid: number;
+  outstanding: number;
+  /** 'YYYY-MM-DD' the outstanding balance falls due; null when nothing is owed. */
+  balanceDue: string | null;
+  /** Verified payments, oldest first. */
+  payments: { reference: string; date: Date; status: string; amount: number }[];
+}
+
+export interface ItineraryDay {
+  day: number;
+  /** 'YYYY-MM-DD' */
+  date: string;
+  title: string;
+  description: string;
+}
+
+const fullName = (parts: (string | null | undefined)[]) => parts.filter((part) => part && part.trim()).join(' ');
+
+/** The booking's facts, or null when there is no such booking. Five queries. */
+export async function loadDocumentFacts(db: Database, bookingId: number): Promise<DocumentFacts | null> {
+  const [booking] = await db
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      status: bookings.status,
+      currency: bookings.currency,
+      confirmedDate: bookings.confirmedDate,
+      tourName: tours.name,
+      tourCode: tours.code,
+      brandChannel: tours.brandChannel,
+      startDate: departures.startDate,
+      endDate: departures.endDate,
+      customer: { title: customers.title, forename: customers.forename, surname: customers.surname, email: customers.email, address: customers.address },
+    })
+    .from(bookings)
+    .innerJoin(departures, eq(departures.id, bookings.departureId))
+    .innerJoin(tours, eq(tours.id, departures.tourId))
+    .leftJoin(customers, eq(customers.id, bookings.customerId))
+    .where(eq(bookings.id, bookingId));
+  if (!booking) return null;
+
+  const [passengerRows, lines, paymentRows] = await Promise.all([
+    db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)),
+    listComponents(db, bookingId),
+    db
+      .select({ reference: payments.reference, createdAt: payments.createdAt, gatewayStatus: payments.gatewayStatus, amount: payments.amount })
+      .from(payments)
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
+      .orderBy(asc(payments.createdAt), asc(payments.id)),
+  ]);
+
+  const total = totalsFromLines(lines, booking.currency, booking.brandChannel).details.total_price.value;
+  // The same sum as amountPaid (totals.ts), from the rows the document lists, so the two can never disagree on the page.
+  const paid = paymentRows.reduce((sum, payment) => sum + payment.amount, 0);
+  // What the account area says is owed (a cancelled booking owes nothing online).
+  const outstanding = bookingOutstandingBalance(booking, total, paid);
+  const lead = passengerRows.find((passenger) => passenger.isLead) ?? passengerRows[0];
+  const { customer } = booking;
+  const billTo = customer
+    ? { name: fullName([customer.title, customer.forename, customer.surname]), address: customer.address ?? lead?.address ?? null, email: customer.email }
+    : { name: lead ? fullName([lead.title, lead.givenName, lead.familyName]) : '', address: lead?.address ?? null, email: lead?.email ?? null };
+
+  return {
+    bookingId,
+    reference: booking.reference ?? String(booking.id),
+    issuedReference: booking.reference,
+    status: booking.status,
+    currency: booking.currency,
+    tourName: booking.tourName,
+    tourCode: booking.tourCode,
+    startDate: booking.startDate,
+    endDate: booking.endDate,
+    confirmedDate: booking.confirmedDate,
+    passengers: passengerRows.map((p) => ({ name: fullName([p.title, p.givenName, p.familyName]), isLead: p.isLead, dateOfBirth: p.dateOfBirth })),
+    billTo,
+    components: lines.map((line) => ({ name: line.name, type: line.componentType, quantity: line.quantity, price: line.price })),
+    total,
+    paid,
+    outstanding,
+    balanceDue: outstanding > 0 ? balanceDueDate(booking.startDate) : null,
+    payments: paymentRows.map((p) => ({ reference: p.reference ?? '', date: p.createdAt, status: p.gatewayStatus, amount: p.amount })),
+  };
+}
+
+/** What decides which documents the booking shows (templates.ts isShown). */
+export const documentState = (facts: DocumentFacts): DocumentState => ({
+  status: facts.status,
+  reference: facts.issuedReference,
+  outstanding: facts.outstanding,
+  hasFlights: facts.components.some((component) => component.type === 'Flight'),
+});
+
+const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The tour's day-by-day itinerary on the departure's dates. */
+export async function loadItinerary(db: Database, bookingId: number, startDate: string): Promise<ItineraryDay[]> {
+  const days = await db
+    .select({ day: tourItineraryDays.day, title: tourItineraryDays.title, description: tourItineraryDays.description })
+    .from(tourItineraryDays)
+    .innerJoin(departures, eq(departures.tourId, tourItineraryDays.tourId))
+    .innerJoin(bookings, eq(bookings.departureId, departures.id))
+    .where(eq(bookings.id, bookingId))
+    .orderBy(asc(tourItineraryDays.day));
+  return days.map((day) => ({ ...day, date: addDays(startDate, day.day - 1) }));
+}

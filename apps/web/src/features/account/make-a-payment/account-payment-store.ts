@@ -1,0 +1,138 @@
+import {
+  ACCOUNT_PAYMENT_OPTIONS,
+  currencyCodeSchema,
+  minorUnitsSchema,
+  moneySchema,
+  paymentTokenSchema,
+  type AccountPaymentOption,
+  type MinorUnits,
+  type Money,
+  type PaymentToken,
+} from '@tours/domain';
+import { z } from 'zod';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
+
+/**
+ * The account area's payment state (spec section 3, Payment state: the
+ * account-area variant keeps prePaymentDetails, paymentOption full or custom,
+ * paymentToken, altBilling, processing), in session storage (section 4,
+ * Persistence) and cleared at logout. It also keeps a payment the provider
+ * took whose receipt the server has not answered yet, so a reload sends the
+ * receipt again instead of losing it (the server's reconciliation attaches it
+ * in any case).
+ */
+
+/** The balance the form was last opened against. */
+export const accountPrePaymentSchema = z.object({ booking_id: z.number().int(), outstanding_balance: moneySchema });
+export type AccountPrePayment = z.infer<typeof accountPrePaymentSchema>;
+
+/** A payment token with what it was opened for, so a change of booking, amount or payer can tell it is stale. */
+export const openedAccountPaymentSchema = paymentTokenSchema.extend({
+  booking_id: z.number().int(),
+  amount: minorUnitsSchema,
+  /** Everything the token was requested for (booking, option, amount, payer); another value means another token. */
+  key: z.string(),
+});
+export type OpenedAccountPayment = z.infer<typeof openedAccountPaymentSchema>;
+
+/** Paid at the provider, the receipt not yet answered by our server. */
+export const pendingReceiptSchema = z.object({
+  booking_id: z.number().int(),
+  payment_id: z.string().min(1).max(100),
+  currency: currencyCodeSchema,
+  amount: minorUnitsSchema.nullable(),
+});
+export type PendingReceipt = z.infer<typeof pendingReceiptSchema>;
+
+/**
+ * Where the receipt stands on this page: sent ('sending'); its answers keep
+ * getting lost, so the page says it is checking and keeps asking
+ * ('checking'); or this page stopped asking ('stalled') and offers to ask again.
+ */
+export type ReceiptPhase = 'sending' | 'checking' | 'stalled';
+
+export interface AccountPaymentData {
+  prePaymentDetails: AccountPrePayment | null;
+  paymentOption: AccountPaymentOption;
+  paymentToken: OpenedAccountPayment | null;
+  altBilling: boolean;
+  /** A card form is open or a receipt is being sent; never persisted, since a reload ends it. */
+  processing: boolean;
+  pendingReceipt: PendingReceipt | null;
+  /** Never persisted: a reload sends the receipt afresh. */
+  receiptPhase: ReceiptPhase | null;
+  /** The one-off amount as typed; kept while the page lives (the form may be laid out anew), never persisted. */
+  customAmount: string;
+}
+
+interface AccountPaymentActions {
+  setPrePaymentDetails: (bookingId: number, outstanding: Money) => void;
+  /** A change of option discards the token: it was opened for the other amount. */
+  chooseOption: (option: AccountPaymentOption) => void;
+  /** A change of payer discards the token: the provider's form prints the payer. */
+  setAltBilling: (on: boolean) => void;
+  tokenOpened: (token: PaymentToken, opened: { bookingId: number; amount: MinorUnits; key: string }) => void;
+  discardToken: () => void;
+  setProcessing: (processing: boolean) => void;
+  /** The provider took the money: from here on the receipt is sent, never paid again. */
+  paymentTaken: (receipt: PendingReceipt) => void;
+  setReceiptPhase: (phase: ReceiptPhase | null) => void;
+  setCustomAmount: (typed: string) => void;
+  /** The server answered the receipt (recorded, or refused for good): it is no longer pending. */
+  receiptSettled: (paymentId: string) => void;
+  reset: () => void;
+}
+
+export type AccountPaymentState = AccountPaymentData & AccountPaymentActions;
+
+export const initialAccountPaymentData = (): AccountPaymentData => ({
+  prePaymentDetails: null,
+  paymentOption: 'full',
+  paymentToken: null,
+  altBilling: false,
+  processing: false,
+  pendingReceipt: null,
+  receiptPhase: null,
+  customAmount: '',
+});
+
+export const accountPaymentStateSchema = z.object({
+  prePaymentDetails: accountPrePaymentSchema.nullable(),
+  paymentOption: z.enum(ACCOUNT_PAYMENT_OPTIONS),
+  paymentToken: openedAccountPaymentSchema.nullable(),
+  altBilling: z.boolean(),
+  pendingReceipt: pendingReceiptSchema.nullable(),
+});
+
+export const useAccountPaymentStore = create<AccountPaymentState>()(
+  persist(
+    (set) => ({
+      ...initialAccountPaymentData(),
+      setPrePaymentDetails: (bookingId, outstanding) =>
+        set((state) => {
+          const current = state.prePaymentDetails;
+          if (current?.booking_id === bookingId && JSON.stringify(current.outstanding_balance) === JSON.stringify(outstanding)) return state;
+          return { prePaymentDetails: { booking_id: bookingId, outstanding_balance: outstanding } };
+        }),
+      chooseOption: (paymentOption) => set((state) => (state.paymentOption === paymentOption ? state : { paymentOption, paymentToken: null })),
+      setAltBilling: (altBilling) => set((state) => (state.altBilling === altBilling ? state : { altBilling, paymentToken: null })),
+      tokenOpened: (token, { bookingId, amount, key }) => set({ paymentToken: { ...token, booking_id: bookingId, amount, key } }),
+      discardToken: () => set((state) => (state.paymentToken === null ? state : { paymentToken: null })),
+      setProcessing: (processing) => set((state) => (state.processing === processing ? state : { processing })),
+      paymentTaken: (pendingReceipt) => set({ pendingReceipt, paymentToken: null, processing: true }),
+      setReceiptPhase: (receiptPhase) => set({ receiptPhase }),
+      setCustomAmount: (customAmount) => set({ customAmount }),
+      receiptSettled: (paymentId) =>
+        set((state) =>
+          state.pendingReceipt?.payment_id === paymentId ? { pendingReceipt: null, receiptPhase: null, processing: false } : state,
+        ),
+      reset: () => set(initialAccountPaymentData()),
+    }),
+    persistOptions<AccountPaymentState, typeof accountPaymentStateSchema>(STORAGE_KEYS.accountPayment, accountPaymentStateSchema),
+  ),
+);
+
+export const resetAccountPayment = (): void => useAccountPaymentStore.getState().reset();
+registerPersistedStore(STORAGE_KEYS.accountPayment, resetAccountPayment);

@@ -1,0 +1,73 @@
+import { ALERTS } from '@tours/domain';
+import { get, useFormState, type FieldErrors, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { addAlert } from '../../../lib/alerts.ts';
+import { CLIENT_ERROR_CODES, isApiRequestError, type ApiRequestError } from '../../../lib/api-error.ts';
+
+/**
+ * What the account forms of this tab share: reading a field's message,
+ * focusing the first field in error, and showing the server's field messages
+ * (the same schema checks both, so they only differ when the server knows
+ * more, such as the tour's dates).
+ */
+
+/** The message at a dot path of the surrounding form, for a field component. */
+export function useFieldError(name: string): string | undefined {
+  const { errors } = useFormState({ name });
+  return (get(errors, name) as { message?: string } | undefined)?.message;
+}
+
+/** Dot paths of every message in react-hook-form's error tree, e.g. 'apis.issue_date'. */
+export function errorPaths(errors: FieldErrors, prefix = ''): string[] {
+  const paths: string[] = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref' || key === 'root' || value === null || typeof value !== 'object') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof (value as { message?: unknown }).message === 'string') paths.push(path);
+    paths.push(...errorPaths(value as FieldErrors, path));
+  }
+  return paths;
+}
+
+/** Focuses the first control, in page order, whose name carries a message. */
+export function focusFirstInvalid(container: HTMLElement | null, errors: FieldErrors): void {
+  if (!container) return;
+  const invalid = new Set(errorPaths(errors));
+  const target = [...container.querySelectorAll<HTMLElement>('[name]')].find((element) => invalid.has(element.getAttribute('name') ?? ''));
+  target?.focus();
+}
+
+/** A check that failed with field messages: the form shows them itself, so no general toast. */
+export function isFieldValidationError(error: unknown): error is ApiRequestError {
+  return (
+    isApiRequestError(error) &&
+    (error.status === 400 || error.code === CLIENT_ERROR_CODES.invalidRequest) &&
+    Object.keys(error.fields).length > 0
+  );
+}
+
+/**
+ * Puts the server's field messages at their fields ('apis.expiry_date'); a
+ * message for no field of this form goes to the form's root, so it is never
+ * lost. Raises the general validation alert and focuses the first field.
+ */
+export function showServerErrors<Values extends FieldValues>(
+  form: Pick<UseFormReturn<Values>, 'setError' | 'formState'>,
+  error: ApiRequestError,
+  container: HTMLElement | null,
+  fieldNames: readonly string[],
+): void {
+  for (const [path, message] of Object.entries(error.fields)) {
+    const name = fieldNames.find((field) => field === path) ?? null;
+    if (name) form.setError(name as FieldPath<Values>, { type: 'server', message }, { shouldFocus: false });
+    else form.setError('root.server', { type: 'server', message });
+  }
+  addAlert(ALERTS.validationErrors);
+  // The messages render on the next paint; focus the field once they are there.
+  requestAnimationFrame(() => focusFirstInvalid(container, form.formState.errors));
+}
+
+/** Every leaf path of a values object: the names the form registers. */
+export function leafPaths(values: unknown, prefix = ''): string[] {
+  if (values === null || typeof values !== 'object' || Array.isArray(values)) return prefix ? [prefix] : [];
+  return Object.entries(values as Record<string, unknown>).flatMap(([key, value]) => leafPaths(value, prefix ? `${prefix}.${key}` : key));
+}
