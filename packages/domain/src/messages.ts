@@ -22,6 +22,7 @@ export const VALIDATION = {
   valueRequired: 'Value is required',
   valueNumeric: 'Value must be numeric',
   termsRequired: 'Please confirm the terms and conditions to continue.',
+  agentTermsRequired: 'Please confirm the agent terms and conditions to continue.',
   promoInvalid: 'Invalid promotional code. Please try again.',
   promoApplied: 'Promotional code applied.',
   postcodeNotFound: 'Sorry, we were unable to find that post-code.',

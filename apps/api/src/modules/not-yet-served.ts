@@ -11,6 +11,7 @@ export const NOT_YET_SERVED: Partial<Record<EndpointName, string>> = {
   listAgents: 'Travel agents, issue #13',
   getAgent: 'Travel agents, issue #13',
   listAgentStaff: 'Travel agents, issue #13',
+  verifyAgentStaff: 'Travel agents, issue #13',
   registerAgent: 'Travel agents, issue #13',
   registerAgentStaff: 'Travel agents, issue #13',
   confirmAgentBooking: 'Travel agents, issue #13',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from '../messages.ts';
 import { postPaymentDetailsSchema } from './booking.ts';
-import { dataEnvelope, defineEndpoint, itemsEnvelope } from './common.ts';
+import { dataEnvelope, defineEndpoint, isoDateTimeSchema, itemsEnvelope } from './common.ts';
 
 /**
  * Travel agents (spec sections 3, 4 and 7). The capitalised field names are
@@ -13,6 +13,18 @@ export type Agent = z.infer<typeof agentSchema>;
 
 export const agentStaffSchema = z.object({ Id: z.number().int(), Name: z.string(), Email: z.string() });
 export type AgentStaff = z.infer<typeof agentStaffSchema>;
+
+/** A staff member as anyone may see them: staff e-mail addresses are personal data, answered only to whoever proved one (verifyAgentStaff). */
+export const agentStaffSummarySchema = agentStaffSchema.omit({ Email: true });
+export type AgentStaffSummary = z.infer<typeof agentStaffSummarySchema>;
+
+/**
+ * Proof that someone typed an agent's ID and one of its staff's e-mail
+ * addresses: registering the agent and the staff member on a booking needs
+ * it, so a booking names an agent only for someone who knew both.
+ */
+export const agentVerificationSchema = z.object({ token: z.string().min(1), expires_at: isoDateTimeSchema });
+export type AgentVerification = z.infer<typeof agentVerificationSchema>;
 
 const agentIdParamSchema = z.object({ id: z.string().trim().min(1, VALIDATION.agentIdRequired).max(20) });
 
@@ -37,20 +49,36 @@ export const listAgentStaff = defineEndpoint({
   method: 'GET',
   path: '/bookings/agents/:id/staff',
   params: agentIdParamSchema,
-  /**
-   * With `email`, only the matching staff member is listed, so the modal can
-   * verify one address without the API handing out every colleague's.
-   */
-  query: z.object({ email: z.string().trim().max(254).optional() }),
-  response: itemsEnvelope(agentStaffSchema),
+  response: itemsEnvelope(agentStaffSummarySchema),
   auth: 'none',
-  summary: "An agent's staff (Id, Name, Email)",
+  summary: "An agent's staff (Id, Name): their e-mail addresses are never listed (verifyAgentStaff checks one)",
+});
+
+/**
+ * The modal's Verify: the agent by ID, then the staff member by e-mail, on
+ * the server. Unknown ID: 404 with `fields.agent_id` ('Failed to find
+ * agent.'); unknown e-mail for that agent: 404 with `fields.email` ('Failed
+ * to find staff member.'). Rate-limited per client and per agent ID (429
+ * RATE_LIMITED with Retry-After), counted in the database so every replica
+ * shares the count.
+ */
+export const verifyAgentStaff = defineEndpoint({
+  method: 'POST',
+  path: '/bookings/agents/verify',
+  body: z.object({
+    agent_id: z.string().trim().min(1, VALIDATION.agentIdRequired).max(20),
+    email: z.string().trim().min(1, VALIDATION.staffEmailRequired).max(254),
+  }),
+  response: dataEnvelope(z.object({ agent: agentSchema, staff: agentStaffSchema, verification: agentVerificationSchema })),
+  auth: 'none',
+  summary: 'Verifies an agent ID and a staff e-mail; answers the agent, the staff member and a verification token',
 });
 
 export const registerAgent = defineEndpoint({
   method: 'POST',
   path: '/bookings/agent',
-  body: z.object({ id: agentIdParamSchema.shape.id }),
+  /** `verification`: the token verifyAgentStaff answered for this agent. */
+  body: z.object({ id: agentIdParamSchema.shape.id, verification: z.string().min(1).max(200) }),
   response: dataEnvelope(agentSchema),
   auth: 'booking',
   summary: 'Registers the travel agent on the booking and marks it an agent booking',
@@ -59,7 +87,8 @@ export const registerAgent = defineEndpoint({
 export const registerAgentStaff = defineEndpoint({
   method: 'POST',
   path: '/bookings/agent-staff',
-  body: z.object({ id: z.number().int().positive() }),
+  /** `verification`: the token verifyAgentStaff answered for this staff member. */
+  body: z.object({ id: z.number().int().positive(), verification: z.string().min(1).max(200) }),
   response: dataEnvelope(agentStaffSchema),
   auth: 'booking',
   summary: "Registers the agent's staff member on the booking (must belong to the registered agent)",
@@ -68,7 +97,8 @@ export const registerAgentStaff = defineEndpoint({
 export const confirmAgentBooking = defineEndpoint({
   method: 'POST',
   path: '/bookings/agent-confirm',
-  body: z.object({ action: z.literal('confirm') }),
+  /** The agent ticked the agent terms: the booking is confirmed only with them accepted. */
+  body: z.object({ action: z.literal('confirm'), agent_terms_accepted: z.literal(true, { error: VALIDATION.agentTermsRequired }) }),
   response: dataEnvelope(postPaymentDetailsSchema),
   auth: 'booking',
   summary: 'Confirms an agent booking without payment',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './common.ts';
+import { VALIDATION } from '../messages.ts';
 import { createBookingBodySchema, createdBookingSchema, promotionBodySchema } from './booking.ts';
 import { selectionsBodySchema } from './selections.ts';
 import { accommodationOptionsSchema } from './options.ts';
@@ -86,10 +87,12 @@ describe('other bodies', () => {
     expect(accommodationOptionsSchema.safeParse({ items: [] }).success).toBe(false);
   });
 
-  it("confirms agent bookings with action 'confirm' only", () => {
-    expect(confirmAgentBooking.body?.safeParse({ action: 'confirm' })?.success).toBe(true);
-    expect(confirmAgentBooking.body?.safeParse({ action: 'cancel' })?.success).toBe(false);
-    expect(registerAgent.body?.safeParse({ id: '' })?.error?.issues[0]?.message).toBe('Agent ID is required');
+  it("confirms agent bookings with action 'confirm' and the agent terms accepted only", () => {
+    expect(confirmAgentBooking.body?.safeParse({ action: 'confirm', agent_terms_accepted: true })?.success).toBe(true);
+    expect(confirmAgentBooking.body?.safeParse({ action: 'confirm' })?.error?.issues[0]?.message).toBe(VALIDATION.agentTermsRequired);
+    expect(confirmAgentBooking.body?.safeParse({ action: 'confirm', agent_terms_accepted: false })?.success).toBe(false);
+    expect(confirmAgentBooking.body?.safeParse({ action: 'cancel', agent_terms_accepted: true })?.success).toBe(false);
+    expect(registerAgent.body?.safeParse({ id: '', verification: 't' })?.error?.issues[0]?.message).toBe('Agent ID is required');
   });
 
   it('takes the receipt currency in the query', () => {

@@ -42,6 +42,7 @@ export const ENDPOINTS = {
   listAgents: agents.listAgents,
   getAgent: agents.getAgent,
   listAgentStaff: agents.listAgentStaff,
+  verifyAgentStaff: agents.verifyAgentStaff,
   registerAgent: agents.registerAgent,
   registerAgentStaff: agents.registerAgentStaff,
   confirmAgentBooking: agents.confirmAgentBooking,
