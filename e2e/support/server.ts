@@ -164,6 +164,9 @@ async function startOnce(label: string, dataDir: string, webDist: string | undef
       SEED: 'demo',
       // The test-only fault switch (refused in production) for the unconfirmed-booking path.
       TEST_FAULTS: 'true',
+      // Every test of a worker verifies agents from 127.0.0.1: one client to the limiter. The limits themselves are the API suite's to prove.
+      AGENT_VERIFY_CLIENT_LIMIT: '1000',
+      AGENT_VERIFY_AGENT_FAILURE_LIMIT: '1000',
       ...(webDist ? { WEB_DIST: webDist } : {}),
     },
   });

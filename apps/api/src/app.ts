@@ -22,6 +22,7 @@ import { headersPlugin } from './plugins/headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { API_PREFIX, webPlugin } from './plugins/web.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
+import { rateLimitSweeperPlugin } from './lib/rate-limit.ts';
 
 export interface BuildAppOptions {
   /** Checked settings; when absent they are read from `env`. */
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(holdSweeperPlugin);
     await app.register(reconciliationPlugin);
     await app.register(mailRelayPlugin);
+    await app.register(rateLimitSweeperPlugin);
     await app.register(faultsPlugin);
     await app.register(swaggerPlugin);
     await app.register(

@@ -49,6 +49,17 @@ export const VALIDATION = {
   oneSection: 'Send exactly one section: apis, insurance, joining_information or arrival_time',
 } as const;
 
+/** A wait in words, rounded up: '45 seconds', '1 minute', '15 minutes'. Null for no wait to speak of. */
+export function retryWaitText(seconds: number | null): string | null {
+  if (seconds === null || !Number.isFinite(seconds) || seconds <= 0) return null;
+  if (seconds < 60) {
+    const whole = Math.ceil(seconds);
+    return `${whole} second${whole === 1 ? '' : 's'}`;
+  }
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 export const maxLengthMessage = (max: number): string => `The maximum length allowed is ${max}`;
 /** '{Field} is required' for the passport fields. */
 export const requiredMessage = (field: string): string => `${field} is required`;
@@ -86,6 +97,16 @@ export const ALERTS = {
   unableToConfirm: (phone: string) =>
     alert(`Unable to confirm booking. Please check for email confirmations or contact us on ${phone}.`, 'warning'),
   detailsUpdated: alert('Details successfully updated.', 'success', 3_000),
+  /**
+   * Too many agent verifications (HTTP 429): the general failure's warning,
+   * saying when to try again (`retryIn`, see retryWaitText) rather than to refresh.
+   */
+  agentVerificationLimited: (phone: string, retryIn: string | null) =>
+    alert(
+      `A problem occurred: too many attempts to verify an agent. Please try again ${retryIn ? `in ${retryIn}` : 'later'} or contact us on ${phone}.`,
+      'warning',
+      7_000,
+    ),
   /** The account's booking load failure (spec section 8 names the alert, not its words). */
   bookingLoadFailed: (phone: string) =>
     alert(`We were unable to load this booking. Please refresh the page or contact us on ${phone}.`, 'danger'),

@@ -3,6 +3,7 @@ import { passengerRoutes } from './account/passenger-routes.ts';
 import { accountBookingRoutes } from './account/booking-routes.ts';
 import { accountPaymentRoutes } from './account/payment-routes.ts';
 import { accountRoutes } from './account/routes.ts';
+import { agentRoutes } from './agents/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { confirmationRoutes } from './confirmation/routes.ts';
@@ -32,6 +33,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   promotionRoutes,
   paymentRoutes,
   confirmationRoutes,
+  agentRoutes,
   accountRoutes,
   accountBookingRoutes,
   accountPaymentRoutes,

@@ -130,6 +130,15 @@ export const envSchema = z
     OIDC_SCOPE: z.string().trim().min(1).default('openid email'),
     /** sandbox provider: its signing keys as a JWKS ({"keys":[...]} with private parts); unset, keys are generated once and kept in the database. */
     OIDC_JWKS: z.string().trim().min(1).optional(),
+    /** Travel agent verification (docs/decisions/0013): attempts per client (IP) in a window, whatever their outcome. */
+    AGENT_VERIFY_CLIENT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** Failed verifications per agent ID in a window, from any client: a wrong e-mail counts, a right one does not. */
+    AGENT_VERIFY_AGENT_FAILURE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+    AGENT_VERIFY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    /** How long a verification token lets its holder register the agent and staff member on bookings. */
+    AGENT_VERIFICATION_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(43_200),
+    /** How often ended rate limit counters are deleted; 0 turns it off (an ended counter starts again from 0 anyway). */
+    RATE_LIMIT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
     /** Test-only switches (POST /api/testing/faults); never in production. */
     TEST_FAULTS: z
       .enum(['true', 'false'])
@@ -260,6 +269,17 @@ export interface AppConfig {
     /** sandbox: configured signing keys (private JWKs); undefined: generated and kept in the database. */
     jwks: { keys: Record<string, unknown>[] } | undefined;
   };
+  /** Travel agent verification: its limits and how long a verification lasts (docs/decisions/0013). */
+  agents: {
+    verifyClientLimit: number;
+    verifyAgentFailureLimit: number;
+    verifyWindowSeconds: number;
+    verificationTtlSeconds: number;
+  };
+  rateLimits: {
+    /** Milliseconds between sweeps of ended counters; 0 when off. */
+    sweepIntervalMs: number;
+  };
   /** POST /api/testing/faults is mounted; never in production. */
   testFaults: boolean;
 }
@@ -338,6 +358,13 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
       scope: env.OIDC_SCOPE,
       jwks: env.OIDC_JWKS === undefined ? undefined : (JSON.parse(env.OIDC_JWKS) as { keys: Record<string, unknown>[] }),
     },
+    agents: {
+      verifyClientLimit: env.AGENT_VERIFY_CLIENT_LIMIT,
+      verifyAgentFailureLimit: env.AGENT_VERIFY_AGENT_FAILURE_LIMIT,
+      verifyWindowSeconds: env.AGENT_VERIFY_WINDOW_SECONDS,
+      verificationTtlSeconds: env.AGENT_VERIFICATION_TTL_SECONDS,
+    },
+    rateLimits: { sweepIntervalMs: env.RATE_LIMIT_SWEEP_INTERVAL_MS },
     testFaults: env.TEST_FAULTS,
   };
 }

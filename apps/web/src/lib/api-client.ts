@@ -82,7 +82,7 @@ async function send(endpoint: Endpoint, options: LooseInput): Promise<unknown> {
   }
 
   const json = await readJson(response);
-  if (!response.ok) throw failureOf(response.status, json);
+  if (!response.ok) throw failureOf(response.status, json, retryAfterOf(response.headers.get('Retry-After')));
 
   const parsed = endpoint.response.safeParse(json.value);
   if (!parsed.success) {
@@ -169,13 +169,23 @@ async function readJson(response: Response): Promise<{ value: unknown; ok: boole
   }
 }
 
-function failureOf(status: number, json: { value: unknown }): ApiRequestError {
+function failureOf(status: number, json: { value: unknown }, retryAfterSeconds: number | null): ApiRequestError {
   const parsed = apiErrorSchema.safeParse(json.value);
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error;
-    return new ApiRequestError({ status, code, message, fields });
+    return new ApiRequestError({ status, code, message, fields, retryAfterSeconds });
   }
-  return new ApiRequestError({ status, code: errorCodeForStatus(status), message: `Request failed with status ${status}` });
+  return new ApiRequestError({ status, code: errorCodeForStatus(status), message: `Request failed with status ${status}`, retryAfterSeconds });
+}
+
+/** Retry-After in seconds (a rate-limited call says when to try again); an HTTP date is turned into seconds from now. */
+export function retryAfterOf(header: string | null): number | null {
+  if (header === null || header.trim() === '') return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  // An HTTP date names its weekday and month; anything else (say '-5', which Date.parse takes for a year) is no answer.
+  const at = /^[A-Za-z]{3}, /.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 function fieldsOf(issues: readonly z.core.$ZodIssue[]): Record<string, string> {

@@ -21,12 +21,15 @@ export class ApiRequestError extends Error {
   readonly code: ApiErrorCode | (string & {});
   /** Field path (dot-separated) to its message. */
   readonly fields: Record<string, string>;
+  /** Seconds the server asked to wait before trying again (Retry-After of a 429), when it said. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string> }) {
+  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string>; retryAfterSeconds?: number | null }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields ?? {};
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 }
 

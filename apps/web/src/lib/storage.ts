@@ -24,6 +24,12 @@ export const STORAGE_KEYS = {
   region: { area: 'session', key: 'tours.region' },
   /** The notifications modal opens by itself once per sign-in (features/account/notifications). */
   notificationsShown: { area: 'session', key: 'tours.notifications-shown' },
+  /**
+   * Ending an agent session while a customer is signed in leaves through the
+   * provider's logout: the toast saying so is shown when the site loads again
+   * (features/agent/end-agent-session.ts), then the key goes.
+   */
+  agentSessionEnded: { area: 'session', key: 'tours.agent-session-ended' },
 } as const satisfies Record<string, StorageEntry>;
 export type StorageKeyName = keyof typeof STORAGE_KEYS;
 

@@ -54,6 +54,13 @@ export const listAgentStaff = defineEndpoint({
   summary: "An agent's staff (Id, Name): their e-mail addresses are never listed (verifyAgentStaff checks one)",
 });
 
+/** The travel agent modal's form and the verification's body: one schema for both (spec section 5, Agent). */
+export const agentVerifyRequestSchema = z.object({
+  agent_id: z.string().trim().min(1, VALIDATION.agentIdRequired).max(20),
+  email: z.string().trim().min(1, VALIDATION.staffEmailRequired).max(254),
+});
+export type AgentVerifyRequest = z.infer<typeof agentVerifyRequestSchema>;
+
 /**
  * The modal's Verify: the agent by ID, then the staff member by e-mail, on
  * the server. Unknown ID: 404 with `fields.agent_id` ('Failed to find
@@ -65,10 +72,7 @@ export const listAgentStaff = defineEndpoint({
 export const verifyAgentStaff = defineEndpoint({
   method: 'POST',
   path: '/bookings/agents/verify',
-  body: z.object({
-    agent_id: z.string().trim().min(1, VALIDATION.agentIdRequired).max(20),
-    email: z.string().trim().min(1, VALIDATION.staffEmailRequired).max(254),
-  }),
+  body: agentVerifyRequestSchema,
   response: dataEnvelope(z.object({ agent: agentSchema, staff: agentStaffSchema, verification: agentVerificationSchema })),
   auth: 'none',
   summary: 'Verifies an agent ID and a staff e-mail; answers the agent, the staff member and a verification token',

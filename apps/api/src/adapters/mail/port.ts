@@ -14,6 +14,8 @@ export interface MailPort {
 
 export interface MailMessage {
   to: string;
+  /** An open copy to another address (Cc), or none. */
+  cc?: string | null;
   subject: string;
   text: string;
   html?: string | null;

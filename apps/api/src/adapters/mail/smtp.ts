@@ -23,6 +23,7 @@ export function createSmtpMail(options: SmtpMailOptions): MailPort {
       const info = await transporter.sendMail({
         from: options.from,
         to: message.to,
+        ...(message.cc ? { cc: message.cc } : {}),
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),

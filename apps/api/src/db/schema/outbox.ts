@@ -28,6 +28,8 @@ export const outboxMessages = pgTable(
   {
     id: id(),
     toAddress: text('to_address').notNull(),
+    /** A copy to someone else, openly (Cc): the travel agent staff member who booked it for the client. */
+    ccAddress: text('cc_address'),
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
     bodyHtml: text('body_html'),

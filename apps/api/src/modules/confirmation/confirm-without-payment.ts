@@ -1,9 +1,10 @@
 import type { PostPaymentDetails } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
 import { serviceFailure, validationFailed } from '../../lib/http-error.ts';
 import { retryTransient } from '../../lib/pg-errors.ts';
 import { bookingTotals, hasLiveSelections } from '../bookings/totals.ts';
-import { confirmBookingCore, lockBookingForSettlement } from './core.ts';
+import { confirmBookingCore, lockBookingForSettlement, type SettlingBooking } from './core.ts';
 import { PlacesGoneError } from './convert-holds.ts';
 import { answerFor } from './follow-up.ts';
 import { settlementContext } from './settle-payment.ts';
@@ -11,26 +12,42 @@ import { settlementContext } from './settle-payment.ts';
 export const PAYMENT_REQUIRED = 'This booking has an amount to pay: pay it by card, then confirm with the payment id.';
 
 /**
+ * Decides, with the booking row locked, whether it may be confirmed without
+ * a payment, and answers who confirms it (the audit log's actor); throws to
+ * refuse. Runs again on a replayed call, when the booking is already settled.
+ */
+export type UnpaidConfirmationCheck = (tx: Database, booking: SettlingBooking) => Promise<string>;
+
+/** The visitor's own confirmation without payment: only for a total of 0. */
+const nothingToPay: UnpaidConfirmationCheck = async (tx, booking) => {
+  const { details } = await bookingTotals(tx, booking.id, booking.currency, booking.brandChannel);
+  if (details.total_price.value > 0) throw validationFailed({ payment_id: PAYMENT_REQUIRED });
+  return 'visitor';
+};
+
+/**
  * A booking a promotion brings to a total of 0 has nothing to pay, so it is
  * confirmed without a card payment, through the same confirmation core. Any
- * other booking needs its payment first. No money was taken, so when the
- * places are gone the visitor is told so (availability error), not flagged.
+ * other booking needs its payment first, unless `authorise` says otherwise
+ * (a travel agent's booking, whose balance the agent settles). No money was
+ * taken, so when the places are gone the visitor is told so (availability
+ * error), not flagged.
  */
 export async function confirmWithoutPayment(
   app: FastifyInstance,
-  input: { bookingId: number; requestId: string; siteOrigin?: string | null },
+  input: { bookingId: number; requestId: string; siteOrigin?: string | null; authorise?: UnpaidConfirmationCheck },
 ): Promise<PostPaymentDetails> {
+  const authorise = input.authorise ?? nothingToPay;
   try {
     return await retryTransient(() =>
       app.db.transaction(async (tx) => {
         const booking = await lockBookingForSettlement(tx, input.bookingId);
-        const { details } = await bookingTotals(tx, booking.id, booking.currency, booking.brandChannel);
-        if (details.total_price.value > 0) throw validationFailed({ payment_id: PAYMENT_REQUIRED });
+        const actor = await authorise(tx, booking);
         if (booking.reference === null && !(await hasLiveSelections(tx, booking.id, app.clock.now()))) {
           throw serviceFailure('The booking’s places are no longer held. Please start the booking again.', 409);
         }
         if (booking.reference !== null) return answerFor(booking);
-        return confirmBookingCore(tx, { ...settlementContext(app, input.requestId, input.siteOrigin), bookingId: booking.id, purpose: null, paymentId: null, actor: 'visitor' });
+        return confirmBookingCore(tx, { ...settlementContext(app, input.requestId, input.siteOrigin), bookingId: booking.id, purpose: null, paymentId: null, actor });
       }),
     );
   } catch (error) {

@@ -1,7 +1,7 @@
 import { operatorDate, priceLines, settledBookingStatus, type BookingStatus, type CurrencyCode } from '@tours/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookingPassengers, bookings, documents, type OutboxAttachment } from '../../db/schema/index.ts';
+import { agentStaff, bookingPassengers, bookings, documents, type OutboxAttachment } from '../../db/schema/index.ts';
 import { listComponents } from '../bookings/repository.ts';
 import { amountPaid, totalsFromLines } from '../bookings/totals.ts';
 import { PDF_CONTENT_TYPE } from '../documents/files.ts';
@@ -57,7 +57,8 @@ async function htmlPartOrNone(content: ConfirmationContent, bookingId: number): 
 }
 
 /**
- * Queues the confirmation e-mail to the lead passenger, in the transaction
+ * Queues the confirmation e-mail to the lead passenger (copied to the travel
+ * agent staff member of an agent's booking), in the transaction
  * that confirms the booking: it is sent if and only if the confirmation
  * commits, and at most once per booking (its message key). It has an HTML
  * part in the operator's colours, a plain-text part with the same facts, and
@@ -75,7 +76,11 @@ export async function queueConfirmationEmail(
     db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)),
     listComponents(db, bookingId),
     amountPaid(db, bookingId),
-    db.select({ confirmedDate: bookings.confirmedDate }).from(bookings).where(eq(bookings.id, bookingId)),
+    db
+      .select({ confirmedDate: bookings.confirmedDate, agentStaffEmail: agentStaff.email })
+      .from(bookings)
+      .leftJoin(agentStaff, eq(agentStaff.id, bookings.agentStaffId))
+      .where(eq(bookings.id, bookingId)),
     db
       .select({ id: documents.id })
       .from(documents)
@@ -84,6 +89,8 @@ export async function queueConfirmationEmail(
   const lead = passengers.find((passenger) => passenger.isLead) ?? passengers[0];
   const to = lead?.email?.trim();
   if (!lead || !to) return false;
+  // A travel agent's booking: the staff member who made it gets an open copy, as the client's agent.
+  const cc = settled?.agentStaffEmail && settled.agentStaffEmail !== to.toLowerCase() ? settled.agentStaffEmail : null;
 
   const { details } = totalsFromLines(rows, booking.currency, booking.brandChannel);
   // The domain's one pricing of a booking line by line: what the review showed, adding up to the total charged.
@@ -120,6 +127,7 @@ export async function queueConfirmationEmail(
     : [];
   await enqueueMail(db, {
     to,
+    cc,
     subject: content.subject,
     text: confirmationText(content),
     html,

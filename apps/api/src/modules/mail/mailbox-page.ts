@@ -63,7 +63,7 @@ function item(message: OutboxMessage): string {
 <h2 id="${headingId}">${escapeHtml(message.subject)}</h2>
 <dl>
 <dt>To</dt><dd>${escapeHtml(message.toAddress)}</dd>
-<dt>Sent</dt><dd><time datetime="${sent.toISOString()}">${escapeHtml(formatTimeAndDate(sent))}</time></dd>
+${message.ccAddress ? `<dt>Cc</dt><dd>${escapeHtml(message.ccAddress)}</dd>\n` : ''}<dt>Sent</dt><dd><time datetime="${sent.toISOString()}">${escapeHtml(formatTimeAndDate(sent))}</time></dd>
 </dl>
 ${message.bodyHtml ? htmlPart(message) : `<pre>${escapeHtml(message.bodyText)}</pre>`}
 ${attachmentsPart(message)}

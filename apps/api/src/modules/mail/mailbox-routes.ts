@@ -108,6 +108,7 @@ export async function mailboxRoutes(app: FastifyInstance) {
         items: messages.map((message) => ({
           id: message.id,
           to: message.toAddress,
+          cc: message.ccAddress,
           subject: message.subject,
           body: message.bodyText,
           html: message.bodyHtml,

@@ -6,6 +6,8 @@ export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
 export interface NewMail {
   to: string;
+  /** An open copy (Cc): the travel agent staff member who made the client's booking. */
+  cc?: string | null;
   subject: string;
   text: string;
   html?: string | null;
@@ -25,6 +27,7 @@ export async function enqueueMail(db: Database, mail: NewMail): Promise<number |
     .insert(outboxMessages)
     .values({
       toAddress: mail.to,
+      ccAddress: mail.cc ?? null,
       subject: mail.subject,
       bodyText: mail.text,
       bodyHtml: mail.html ?? null,

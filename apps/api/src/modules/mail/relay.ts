@@ -38,7 +38,7 @@ export async function relayOutbox(db: Database, mail: MailPort, now: Date): Prom
       if (missing.length > 0) {
         process.emitWarning(`E-mail ${message.id} goes without ${missing.join(', ')}: the booking no longer has that document`, { code: 'MAIL_ATTACHMENT_MISSING' });
       }
-      await mail.send({ to: message.toAddress, subject: message.subject, text: message.bodyText, html: message.bodyHtml, attachments: files });
+      await mail.send({ to: message.toAddress, cc: message.ccAddress, subject: message.subject, text: message.bodyText, html: message.bodyHtml, attachments: files });
       await markSent(db, message.id, new Date());
       result.sent += 1;
     } catch (error) {

@@ -24,6 +24,15 @@ describe('headerLinks', () => {
     });
   });
 
+  it("keeps the agent's name beside a signed-in customer's links, so the agent session can still be ended", () => {
+    expect(headerLinks({ ...SIGNED_OUT, signedIn: true, agentName: 'Harbour Travel', agentStaffSet: true }, '/account')).toEqual({
+      account: true,
+      logout: true,
+      signIn: false,
+      agentLabel: 'Harbour Travel',
+    });
+  });
+
   it('hides account and sign-in links during a booking, except on home; Log out stays to ask first', () => {
     expect(headerLinks({ ...SIGNED_OUT, bookingActive: true }, '/book').signIn).toBe(false);
     expect(headerLinks({ ...SIGNED_OUT, bookingActive: true }, '/').signIn).toBe(true);

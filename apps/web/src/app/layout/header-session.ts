@@ -40,7 +40,8 @@ export function headerLinks(session: HeaderSession, pathname: string): HeaderLin
     account: session.signedIn && !bookingInProgress,
     logout: session.signedIn,
     signIn: !session.signedIn && !session.agentStaffSet && !bookingInProgress,
-    agentLabel: session.signedIn ? null : (session.agentName ?? TRAVEL_AGENTS_LABEL),
+    // A customer signed in during an agent session still needs the agent's button, to end that session.
+    agentLabel: session.agentName ?? (session.signedIn ? null : TRAVEL_AGENTS_LABEL),
   };
 }
 

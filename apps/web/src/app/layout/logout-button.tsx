@@ -1,5 +1,5 @@
 import { SCREEN_TEXT } from '@tours/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
@@ -16,20 +16,25 @@ export function LogoutButton() {
   const [asking, setAsking] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();
+  const started = useRef(false);
 
-  const leave = async () => {
+  // The stores clear only once the booking page has gone: left mounted, it would write its booking and
+  // participants straight back (and start its booking again from the URL). The location this header
+  // sees changes in the same commit that unmounts the page.
+  useEffect(() => {
+    if (!leaving || pathname === '/book' || started.current) return;
+    started.current = true;
+    void logout();
+  }, [leaving, pathname]);
+
+  const leave = () => {
     setLeaving(true);
-    // Off the booking page first: left mounted while the stores clear, it would start its booking again from the URL.
-    if (pathname === '/book') {
-      await navigate('/');
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    await logout();
+    if (pathname === '/book') void navigate('/');
   };
 
   return (
     <>
-      <button type="button" className="header-nav__button" onClick={() => (pathname === '/book' ? setAsking(true) : void leave())} disabled={leaving}>
+      <button type="button" className="header-nav__button" onClick={() => (pathname === '/book' ? setAsking(true) : leave())} disabled={leaving}>
         Log out
       </button>
       <Modal
@@ -41,7 +46,7 @@ export function LogoutButton() {
             <Button variant="secondary" onClick={() => setAsking(false)}>
               Cancel
             </Button>
-            <Button onClick={() => void leave()} busy={leaving}>
+            <Button onClick={leave} busy={leaving}>
               Log out
             </Button>
           </>

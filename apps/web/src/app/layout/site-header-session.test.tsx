@@ -43,7 +43,7 @@ describe('header session links', () => {
   });
 
   it("shows the agent's name and hides 'Sign in' while agent staff are set", async () => {
-    useAccountSession.getState().setAgent({ ID: 'AG1', Name: 'Harbour Travel' }, { Id: 3, Name: 'Sam', Email: 'sam@harbour.example' });
+    useAccountSession.getState().setAgent({ ID: 'AG1', Name: 'Harbour Travel' }, { Id: 3, Name: 'Sam', Email: 'sam@harbour.example' }, null);
     await renderSettled('/register');
     expect(within(header()).getByRole('button', { name: 'Harbour Travel' })).toBeTruthy();
     expect(within(header()).queryByRole('link', { name: 'Sign in' })).toBeNull();

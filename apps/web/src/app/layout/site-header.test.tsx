@@ -51,7 +51,8 @@ describe('SiteHeader', () => {
 
     const dialog = screen.getByRole('dialog', { name: 'Travel agent bookings' });
     expect(within(dialog).getByText('Verify your travel agent profile and continue to make a booking.')).toBeTruthy();
-    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).getByRole('textbox', { name: 'Agent ID (required)' })).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Staff email (required)' })).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();

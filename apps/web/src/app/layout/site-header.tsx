@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { PhoneIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { Skeleton } from '../../components/ui/spinner.tsx';
+import { useAgentSessionEndedNotice } from '../../features/agent/end-agent-session.ts';
 import { TravelAgentModal } from '../../features/agent/travel-agent-modal.tsx';
 import { useRegionContact } from '../../lib/region.ts';
 import { useHeaderMenu } from './header-menu.ts';
@@ -19,6 +20,7 @@ import { useFirstLoadPlaceholder } from './use-first-load-placeholder.ts';
 export function SiteHeader() {
   const { phone, tel } = useRegionContact();
   const { open, navId, buttonRef, navRef, toggle } = useHeaderMenu();
+  useAgentSessionEndedNotice();
   return (
     <header className="site-header">
       <div className="site-header__inner">

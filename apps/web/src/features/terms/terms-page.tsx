@@ -36,6 +36,11 @@ export function TermsPage() {
         <li>Please complete your passport, insurance and travel details in your account at least 3 months (90 days) before departure.</li>
         <li>You are responsible for holding a valid passport, any visas and travel insurance for the whole tour.</li>
       </ul>
+      <h2 id="travel-agents">Travel agents</h2>
+      <ul>
+        <li>A verified travel agent may book on behalf of a client, who is named as the lead participant and receives the confirmation e-mail, copied to the agent.</li>
+        <li>An agent booking is confirmed without payment online. The outstanding balance is settled through the agent, who agrees the final booking rates with their client.</li>
+      </ul>
       <h2>Questions</h2>
       <p>
         Our team is happy to help: call us on {phone}.

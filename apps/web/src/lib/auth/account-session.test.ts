@@ -26,6 +26,24 @@ describe('account session', () => {
     expect(restored).toMatchObject({ isAuth: true, accessToken: 'token', bookingTab: 0, locationWhenAuthenticating: '/', customer: null });
   });
 
+  it('keeps the verified agent, staff member and verification, and restores only a valid verification', () => {
+    const agent = { ID: 'AG1001', Name: 'Wanderlust Travel Ltd' };
+    const staff = { Id: 1, Name: 'Jane Holt', Email: 'jane.holt@wanderlust.example' };
+    const verification = { token: 'proof', expires_at: '2030-01-01T10:00:00.000Z' };
+    useAccountSession.getState().setAgent(agent, staff, verification);
+    expect(useAccountSession.getState()).toMatchObject({ agent, agentStaff: staff, agentVerification: verification });
+
+    const { merge } = persistOptions<AccountSessionState, typeof accountSessionSchema>(STORAGE_KEYS.accountSession, accountSessionSchema);
+    const base = { ...useAccountSession.getState(), ...INITIAL_ACCOUNT_SESSION };
+    expect(merge!({ agent, agentStaff: staff, agentVerification: verification }, base)).toMatchObject({ agent, agentStaff: staff, agentVerification: verification });
+    for (const tampered of [{ token: '', expires_at: verification.expires_at }, { token: 'proof', expires_at: 'soon' }, 'proof']) {
+      expect(merge!({ agent, agentVerification: tampered }, base)).toMatchObject({ agent, agentVerification: null });
+    }
+
+    useAccountSession.getState().reset();
+    expect(useAccountSession.getState()).toMatchObject({ agent: null, agentStaff: null, agentVerification: null });
+  });
+
   it('takes a renewed access token', () => {
     useAccountSession.getState().signedIn({ sub: 's', email: null, expiresAt: 1 }, 'old', { id: 1, title: '', forename: 'A', surname: 'B', email: 'a@b.c' }, null);
     useAccountSession.getState().renewed('new', 99);

@@ -1,4 +1,15 @@
-import { addressSchema, agentSchema, agentStaffSchema, customerSchema, type AddressRecord, type Agent, type AgentStaff, type Customer } from '@tours/domain';
+import {
+  addressSchema,
+  agentSchema,
+  agentStaffSchema,
+  agentVerificationSchema,
+  customerSchema,
+  type AddressRecord,
+  type Agent,
+  type AgentStaff,
+  type AgentVerification,
+  type Customer,
+} from '@tours/domain';
 import { z } from 'zod';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -35,6 +46,12 @@ export const accountSessionSchema = z.object({
   accessToken: z.string().min(1).nullable(),
   agent: agentSchema.nullable(),
   agentStaff: agentStaffSchema.nullable(),
+  /**
+   * The proof the modal's Verify answered (contract verifyAgentStaff): the
+   * booking flow sends its token when it registers the agent and the staff
+   * member on a booking.
+   */
+  agentVerification: agentVerificationSchema.nullable(),
   bookingTab: z.number().int().min(0),
   /** The booking the Booked Item page shows, so its remembered tab belongs to it (spec section 2, Booked Item). */
   activeBookingId: z.number().int().nullable(),
@@ -55,6 +72,7 @@ export const INITIAL_ACCOUNT_SESSION: AccountSessionData = {
   accessToken: null,
   agent: null,
   agentStaff: null,
+  agentVerification: null,
   bookingTab: 0,
   activeBookingId: null,
   overlay: { status: false, type: '' },
@@ -77,7 +95,8 @@ interface AccountSessionActions {
   setBookingTab: (tab: number) => void;
   /** The Booked Item page opens `id`: another booking than the last one starts on its first tab. */
   viewBooking: (id: number) => void;
-  setAgent: (agent: Agent | null, agentStaff: AgentStaff | null) => void;
+  /** The travel agent modal verified an agent and staff member (or, with nulls, forgot them). */
+  setAgent: (agent: Agent | null, agentStaff: AgentStaff | null, agentVerification: AgentVerification | null) => void;
   /**
    * Back to the initial values (spec section 4, Logout), except the saved
    * booking URL: the logout question promises 'click on the continue booking'
@@ -124,7 +143,7 @@ export const useAccountSession = create<AccountSessionState>()(
       viewBooking: (id) => {
         if (get().activeBookingId !== id) set({ activeBookingId: id, bookingTab: 0 });
       },
-      setAgent: (agent, agentStaff) => set({ agent, agentStaff }),
+      setAgent: (agent, agentStaff, agentVerification) => set({ agent, agentStaff, agentVerification }),
       reset: () => set({ ...INITIAL_ACCOUNT_SESSION, bookingURL: get().bookingURL }),
     }),
     persistOptions<AccountSessionState, typeof accountSessionSchema>(STORAGE_KEYS.accountSession, accountSessionSchema),

@@ -10,6 +10,7 @@ import {
 } from '@tours/domain';
 import { useId, useState } from 'react';
 import { speakerNames } from '../booking-format.ts';
+import type { AgentIdentity } from '../flow/agent-booking.ts';
 import type { SummaryFigures } from '../flow/summary-figures.ts';
 import { DEPOSIT_LABEL, negativeAmount, priceGroups, TOUR_PRICE_LABEL, type PriceGroup } from './price-lines.tsx';
 
@@ -21,6 +22,8 @@ interface BookingSummaryProps {
   reference: string | null;
   /** The promotion's name for the discount line ('Promotional code WELCOME100'). */
   discountLabel?: string | undefined;
+  /** The travel agent booking on behalf of a client: the welcome card, and no deposit line (nothing is paid online). */
+  agent?: AgentIdentity | null;
 }
 
 /**
@@ -32,13 +35,13 @@ interface BookingSummaryProps {
  * offered. On narrow screens it collapses into a bar above the step that
  * opens on demand.
  */
-export function BookingSummary({ tour, currency, figures, reference, discountLabel }: BookingSummaryProps) {
+export function BookingSummary({ tour, currency, figures, reference, discountLabel, agent = null }: BookingSummaryProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const money = (value: number) => formatAmount(value, currency);
   const estimate = figures.source === 'estimate';
   const totalLabel = estimate ? 'Estimated total' : 'Total';
-  const showDeposit = showsDepositLine(tour.brand_channel) && figures.deposit !== null && figures.deposit > 0;
+  const showDeposit = agent === null && showsDepositLine(tour.brand_channel) && figures.deposit !== null && figures.deposit > 0;
   const speakers = speakerNames(tour.speakers);
   const lines = figures.lines ? serverLines(priceGroups(figures.lines, currency, { onlyCharged: true }), currency) : estimateLines(figures, currency, discountLabel);
 
@@ -76,6 +79,7 @@ export function BookingSummary({ tour, currency, figures, reference, discountLab
         {estimate ? (
           <p className="booking-summary__note">Estimated from your choices so far. The final price is confirmed at review.</p>
         ) : null}
+        {agent ? <AgentWelcome agent={agent} /> : null}
         {reference ? (
           <div className="reference-card">
             <p className="reference-card__label">Booking reference</p>
@@ -88,6 +92,29 @@ export function BookingSummary({ tour, currency, figures, reference, discountLab
         ) : null}
       </div>
     </aside>
+  );
+}
+
+/** The agent welcome card (spec section 2): staff name, agent id, agent name. */
+function AgentWelcome({ agent }: { agent: AgentIdentity }) {
+  const id = useId();
+  return (
+    <section className="agent-card" aria-labelledby={`${id}-agent`}>
+      <p className="agent-card__welcome" id={`${id}-agent`}>
+        Welcome, {agent.staff.Name}
+      </p>
+      <dl className="agent-card__details">
+        <div>
+          <dt>Agent ID</dt>
+          <dd>{agent.agent.ID}</dd>
+        </div>
+        <div>
+          <dt>Agent</dt>
+          <dd>{agent.agent.Name}</dd>
+        </div>
+      </dl>
+      <p className="agent-card__note">You are booking on behalf of your client.</p>
+    </section>
   );
 }
 

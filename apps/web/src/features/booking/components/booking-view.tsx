@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Notice } from '../../../components/ui/notice.tsx';
 import type { BookingQuery } from '../booking-query.ts';
+import { useAgentIdentity } from '../flow/agent-booking.ts';
 import { selectTourForReview, submitParticipants } from '../flow/booking-actions.ts';
 import type { BookingEventProduct } from '../flow/booking-analytics.ts';
 import { summaryFigures } from '../flow/summary-figures.ts';
@@ -36,9 +37,9 @@ interface BookingViewProps {
 const TRAVEL_AND_ROOM_STEPS: readonly StepId[] = ['2a', '2b', '3a', '3b'];
 
 /** The sub-step's heading: the domain's where it has one, otherwise the step's label. */
-function headingFor(step: StepId, participantCount: number): string {
+function headingFor(step: StepId, participantCount: number, isAgent: boolean): string {
   const definition = stepDefinition(step);
-  const ctx = { brandChannel: null, participantCount, isAgent: false };
+  const ctx = { brandChannel: null, participantCount, isAgent };
   if (step === '3b') return 'Additional nights';
   return definition.heading(ctx) ?? stepLabel(definition.step, ctx);
 }
@@ -64,6 +65,7 @@ export function BookingView({ query, tour, timedOut, onRestart }: BookingViewPro
   const options = useBookingOptions(travelAndRooms);
   const offered = options.offered;
   const flow = useBookingFlow(tour.brand_channel, offered);
+  const agent = useAgentIdentity();
   const { step } = flow;
   // The URL follows the step while the flow is shown; the confirmation, the unconfirmed and the availability-error screens have their own.
   useStepHistory(flow, step !== '5a' && !unconfirmed && availability);
@@ -103,7 +105,7 @@ export function BookingView({ query, tour, timedOut, onRestart }: BookingViewPro
 
   // Paid: the confirmation page shows the rest, and the unconfirmed screen offers no second payment.
   if (activeBooking && step === '5a') return <Navigate to="/booking-confirmation" replace />;
-  if (activeBooking && unconfirmed) return <UnconfirmedScreen bookingId={activeBooking.id} />;
+  if (activeBooking && unconfirmed) return <UnconfirmedScreen bookingId={activeBooking.id} paid={!flow.ctx.isAgent} />;
 
   const gate = <AvailabilityGate tour={tour} product={product} bookingId={activeBooking?.id ?? null} onRetry={onRestart} />;
   // Once paid, the confirmation decides what comes next: no screen may invite starting over.
@@ -118,8 +120,15 @@ export function BookingView({ query, tour, timedOut, onRestart }: BookingViewPro
         onRevisitParticipants={flow.revisitParticipants}
       />
       <div className="booking__layout">
-        <BookingSummary tour={tour} currency={query.currency} figures={figures} reference={reference} discountLabel={promotion?.name} />
-        <StepSection step={step} participantCount={flow.ctx.participantCount}>
+        <BookingSummary
+          tour={tour}
+          currency={query.currency}
+          figures={figures}
+          reference={reference}
+          discountLabel={promotion?.name}
+          agent={agent}
+        />
+        <StepSection step={step} participantCount={flow.ctx.participantCount} isAgent={flow.ctx.isAgent}>
           {timedOut && step === '1' ? (
             <Notice tone="info" role="status">
               <p>Your booking session timed out, so your booking has been started again.</p>
@@ -145,7 +154,7 @@ export function BookingView({ query, tour, timedOut, onRestart }: BookingViewPro
  * to the top and focus moves to the new heading, so keyboard and screen
  * reader users start the step where everyone else does.
  */
-function StepSection({ step, participantCount, children }: { step: StepId; participantCount: number; children: ReactNode }) {
+function StepSection({ step, participantCount, isAgent, children }: { step: StepId; participantCount: number; isAgent: boolean; children: ReactNode }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
   useEffect(() => {
@@ -158,7 +167,7 @@ function StepSection({ step, participantCount, children }: { step: StepId; parti
   return (
     <section className="booking-step" aria-labelledby="booking-step-heading">
       <h2 className="booking-step__heading" id="booking-step-heading" ref={headingRef} tabIndex={-1}>
-        {headingFor(step, participantCount)}
+        {headingFor(step, participantCount, isAgent)}
       </h2>
       {children}
     </section>

@@ -1,4 +1,5 @@
 import type { BookingStatus, CurrencyCode } from '@tours/domain';
+import { useAccountSession } from '../../../lib/auth/account-session.ts';
 import { passengerName } from '../booking-format.ts';
 import { bookingPath } from '../booking-query.ts';
 import { holdsUnansweredPayment } from '../payment/confirm-payment.ts';
@@ -23,6 +24,8 @@ export interface Confirmation {
   /** What the card was charged; null if this page never learnt it. */
   paid: number | null;
   email: string | null;
+  /** A travel agent confirmed it without payment on behalf of the client: who, when the page knows. */
+  agent: { staffName: string | null; agentName: string | null } | null;
   /** Epoch ms when the booking stops being active (90 s after purchase). */
   expiresAt: number;
 }
@@ -64,9 +67,15 @@ export function readConfirmationEntry(now: number = Date.now()): ConfirmationEnt
       total,
       paid: payment.amountPaid,
       email: booking.leadContact?.email ?? null,
+      agent: payment.agentBooking ? agentOf() : null,
       expiresAt: active.expiresAt,
     },
   };
+}
+
+function agentOf(): NonNullable<Confirmation['agent']> {
+  const { agent, agentStaff } = useAccountSession.getState();
+  return { staffName: agentStaff?.Name ?? null, agentName: agent?.Name ?? null };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatAmount, formatShortDate, OPERATOR } from '@tours/domain';
+import { formatAmount, formatShortDate, OPERATOR, SCREEN_TEXT } from '@tours/domain';
 import { useEffect } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -31,6 +31,29 @@ function BookingOutcome({ confirmation }: { confirmation: Confirmation }) {
 }
 
 /**
+ * A travel agent confirmed without payment, on behalf of the client: the
+ * rates note of the review, who receives the confirmation e-mail, and how
+ * the client reaches the booking. No sign-in here: the header hides it while
+ * an agent staff member is set, and the client signs in with their own e-mail.
+ */
+function AgentOutcome({ confirmation }: { confirmation: Confirmation }) {
+  const client = confirmation.email ? ` at ${confirmation.email}` : '';
+  return (
+    <div className="confirmation__sign-in">
+      <p className="agent-rates">{SCREEN_TEXT.agentRates}</p>
+      <p>
+        Your client will receive the booking confirmation by e-mail{client} within 1-3 working days, with a copy to
+        {confirmation.agent?.staffName ? ` ${confirmation.agent.staffName}` : ' you'}.
+      </p>
+      <p>
+        Your client can sign in to their account with that e-mail address to submit their travel information, pay the balance and
+        download their documents.
+      </p>
+    </div>
+  );
+}
+
+/**
  * Step 5, the final view of /booking-confirmation (spec section 2): the
  * reference, what was paid and what is left, the promise of the confirmation
  * e-mail, and the way into the account (or to sign in first). The booking
@@ -40,6 +63,7 @@ export function ConfirmationView({ confirmation, signedIn }: { confirmation: Con
   const { phone, tel } = useRegionContact();
   const money = (value: number) => formatAmount(value, confirmation.currency);
   const balance = confirmation.paid === null ? null : Math.max(0, confirmation.total - confirmation.paid);
+  const { agent } = confirmation;
   const sameDay = confirmation.start !== null && confirmation.start.slice(0, 10) === confirmation.end?.slice(0, 10);
 
   useEffect(() => {
@@ -51,7 +75,7 @@ export function ConfirmationView({ confirmation, signedIn }: { confirmation: Con
   return (
     <div className="confirmation">
       <StepProgress
-        ctx={{ brandChannel: confirmation.brandChannel, participantCount: confirmation.participants.length, isAgent: false }}
+        ctx={{ brandChannel: confirmation.brandChannel, participantCount: confirmation.participants.length, isAgent: agent !== null }}
         current={5}
         canRevisitParticipants={false}
         onRevisitParticipants={() => undefined}
@@ -101,12 +125,23 @@ export function ConfirmationView({ confirmation, signedIn }: { confirmation: Con
               <dd>{balance > 0 ? `${money(balance)}, payable before you travel` : 'Nothing: paid in full'}</dd>
             </div>
           ) : null}
+          {agent ? (
+            <div>
+              <dt>Outstanding balance</dt>
+              <dd>
+                {money(confirmation.total)}, settled through {agent.agentName ?? 'your travel agent'}
+              </dd>
+            </div>
+          ) : null}
         </dl>
-        <p>
-          You will receive your booking confirmation by e-mail{confirmation.email ? ` at ${confirmation.email}` : ''} within 1-3 working
-          days.
-        </p>
-        {signedIn ? (
+        {agent ? <AgentOutcome confirmation={confirmation} /> : null}
+        {agent ? null : (
+          <p>
+            You will receive your booking confirmation by e-mail{confirmation.email ? ` at ${confirmation.email}` : ''} within 1-3 working
+            days.
+          </p>
+        )}
+        {agent ? null : signedIn ? (
           <p>
             <ButtonLink to="/account">View your booking in your account</ButtonLink>
           </p>

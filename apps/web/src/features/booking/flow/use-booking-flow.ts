@@ -18,6 +18,7 @@ import { useCallback, useMemo } from 'react';
 import { usePassengerStore } from '../store/passenger-store.ts';
 import { useBookingStore, type HistoryEntry } from '../store/booking-store.ts';
 import { paymentProgress, usePaymentStore } from '../store/payment-store.ts';
+import { useIsAgentBooking } from './agent-booking.ts';
 import { selectTourForReview, submitSelectionsForReview } from './booking-actions.ts';
 import { chosenRoomType, type OfferedOptions } from './booking-options.ts';
 
@@ -79,13 +80,15 @@ export function useBookingFlow(brandChannel: number, offered: OfferedOptions | n
   const formCount = usePassengerStore((state) => state.count);
   const paymentUnderWay = usePaymentStore((state) => paymentStarted(paymentProgress(state)));
   const started = paymentUnderWay || unconfirmed;
+  const isAgent = useIsAgentBooking();
 
   const ctx = useMemo<StepContext>(
     () => ({
       brandChannel,
       // Step 1 counts the form as it is being filled in (also when the booking exists and a participant is added or removed).
       participantCount: step === '1' ? formCount : bookedCount || formCount,
-      isAgent: false,
+      // An agent confirms without paying: no '& payment' in the label, 'Next' rather than 'Continue to payment'.
+      isAgent,
       ...(offered
         ? {
             hasFlightOptions: offered.flightGroups.length > 0,
@@ -95,7 +98,7 @@ export function useBookingFlow(brandChannel: number, offered: OfferedOptions | n
           }
         : {}),
     }),
-    [brandChannel, step, bookedCount, formCount, offered, roomChoice],
+    [brandChannel, step, bookedCount, formCount, isAgent, offered, roomChoice],
   );
 
   const access = useMemo<StepAccess>(

@@ -4,7 +4,7 @@ import { isApiRequestError } from '../../../lib/api-error.ts';
 import { getRegionContact } from '../../../lib/region.ts';
 import { CHECKING_AFTER_FAILURES, isTransientFailure, pause, retryDelay } from '../../../lib/retry.ts';
 import { postConfirm } from '../api/payment-api.ts';
-import { pushPaymentEvent, type BookingEventProduct } from '../flow/booking-analytics.ts';
+import { pushPaymentEvent, type BookingEventProduct, type PaymentEventFigures } from '../flow/booking-analytics.ts';
 import { useBookingStore } from '../store/booking-store.ts';
 import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
 import { useProductStore } from '../store/product-store.ts';
@@ -169,15 +169,25 @@ async function confirmUntilAnswered(paymentId: string | null, context: ConfirmCo
       continue;
     }
     if (!stillWaiting(paymentId, booking.id)) return 'skipped';
-    return answered(details, context);
+    return actOnConfirmation(details, context);
   }
 }
 
-function answered(details: PostPaymentDetails, context: ConfirmContext): ConfirmOutcome {
+/**
+ * The server's answer, acted on: 'confirmed' is step 5 with the purchase
+ * event; 'unconfirmed' the unconfirmed screen. Shared with the agent's
+ * confirmation without payment (confirm-agent-booking.ts), which names its
+ * own figures.
+ */
+export function actOnConfirmation(
+  details: PostPaymentDetails,
+  context: ConfirmContext,
+  figures: PaymentEventFigures = paymentFigures(),
+): 'confirmed' | 'unconfirmed' {
   usePaymentStore.getState().confirmationAnswered(details);
   if (details.status === 'confirmed') {
     useBookingStore.getState().purchaseCompleted();
-    pushPaymentEvent('purchase', context.product, paymentFigures(), details.reference);
+    pushPaymentEvent('purchase', context.product, figures, details.reference);
     return 'confirmed';
   }
   // Paid and recorded, but not confirmed: staff follow it up (spec sections 2 and 8).

@@ -74,6 +74,8 @@ export interface PaymentData {
 }
 
 interface PaymentActions {
+  /** The travel agent and staff member are registered on the booking: it is confirmed without payment (spec section 4, Step 4 payment). */
+  markAgentBooking: () => void;
   /** Stores the selections' answer; a deposit of 0 leaves 'full' as the only way to pay (spec section 4, Step 3). */
   setPrePaymentDetails: (details: PrePaymentDetails) => void;
   /** A valid code: its component, the server's new totals, and full payment (no deposit with a promotion). */
@@ -141,6 +143,7 @@ export const usePaymentStore = create<PaymentState>()(
   persist(
     (set) => ({
       ...initialPaymentData(),
+      markAgentBooking: () => set((state) => (state.agentBooking ? state : { agentBooking: true, paymentToken: null })),
       setPrePaymentDetails: (details) => set({ prePaymentDetails: details, paymentOption: defaultPaymentOption(details), paymentToken: null }),
       applyPromotion: ({ promotion, details }) =>
         // With a promotion the deposit is never offered (spec section 4), so the full amount is what is paid.

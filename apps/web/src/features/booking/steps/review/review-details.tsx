@@ -5,6 +5,7 @@ import {
   isAllocated,
   isMandatoryGroup,
   OWN_ARRANGEMENTS,
+  SCREEN_TEXT,
   showsDepositLine,
   type Component,
   type CurrencyCode,
@@ -19,6 +20,8 @@ import { priceGroups, PriceTable } from '../../components/price-lines.tsx';
 import { chosenRoomType, type OfferedOptions } from '../../flow/booking-options.ts';
 import { useBookingStore, type FlowPassenger } from '../../store/booking-store.ts';
 
+export const OUTSTANDING_BALANCE_LABEL = 'Outstanding balance';
+
 interface ReviewDetailsProps {
   tour: Tour;
   currency: CurrencyCode;
@@ -26,6 +29,12 @@ interface ReviewDetailsProps {
   passengers: FlowPassenger[];
   details: PrePaymentDetails;
   promotion: Component | null;
+  /**
+   * A travel agent's booking: the price is the client's outstanding balance,
+   * settled through the agency, with the spec's note on final rates; no
+   * deposit is taken online.
+   */
+  agent?: boolean;
   /** Takes the visitor back to a step to change it; absent once payment has started, or where the flow offers none. */
   onChange?: ((step: StepId) => void) | undefined;
 }
@@ -36,9 +45,11 @@ interface ReviewDetailsProps {
  * 2 and 3 each with a way back to change it, and every line of the price with
  * its amount, the total and the deposit (the summary panel draws the same lines).
  */
-export function ReviewDetails({ tour, currency, offered, passengers, details, promotion, onChange }: ReviewDetailsProps) {
+export function ReviewDetails({ tour, currency, offered, passengers, details, promotion, agent = false, onChange }: ReviewDetailsProps) {
   const money = (value: number) => formatAmount(value, currency);
-  const showDeposit = showsDepositLine(tour.brand_channel) && depositOffered(details, promotion !== null);
+  const showDeposit = !agent && showsDepositLine(tour.brand_channel) && depositOffered(details, promotion !== null);
+  // Nothing is paid before the agent confirms, so the client's outstanding balance is the whole total.
+  const total = { label: agent ? OUTSTANDING_BALANCE_LABEL : 'Total', text: money(details.total_price.value) };
   const sameDay = tour.start.slice(0, 10) === tour.end.slice(0, 10);
 
   return (
@@ -75,9 +86,10 @@ export function ReviewDetails({ tour, currency, offered, passengers, details, pr
         <PriceTable
           caption="Price of your booking, line by line"
           groups={priceGroups(details.lines, currency)}
-          total={{ label: 'Total', text: money(details.total_price.value) }}
+          total={total}
           deposit={showDeposit ? money(details.deposit.value) : null}
         />
+        {agent ? <p className="agent-rates">{SCREEN_TEXT.agentRates}</p> : null}
       </section>
     </>
   );

@@ -1,9 +1,11 @@
 import { paymentStarted, type CurrencyCode, type StepId, type Tour } from '@tours/domain';
 import { useEffect } from 'react';
+import { useIsAgentBooking } from '../../flow/agent-booking.ts';
 import { useBookingEventOnArrival, type BookingEventProduct } from '../../flow/booking-analytics.ts';
 import type { OfferedOptions } from '../../flow/booking-options.ts';
 import { useBookingStore, type ActiveBooking, type FlowPassenger } from '../../store/booking-store.ts';
 import { awaitingConfirmation, paymentProgress, usePaymentStore } from '../../store/payment-store.ts';
+import { AgentConfirmation } from './agent-confirmation.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { PromotionField } from './promotion-field.tsx';
 import { ReviewDetails } from './review-details.tsx';
@@ -30,7 +32,8 @@ interface ReviewStepProps {
  * Step 4a, 'Booking review & payment' (spec sections 2 and 4): the booking
  * as the server priced it, the promotional code, then the terms and the card
  * payment. Reaching review without pre-payment details means the booking
- * cannot go on online (availability false).
+ * cannot go on online (availability false). A travel agent's booking shows
+ * the outstanding balance and confirms without payment instead.
  */
 export function ReviewStep(props: ReviewStepProps) {
   const booking = useBookingStore((state) => state.activeBooking);
@@ -43,6 +46,7 @@ function Review({ tour, currency, offered, passengers, product, reload, onChange
   const paid = usePaymentStore(awaitingConfirmation);
   const answered = usePaymentStore((state) => state.postPaymentDetails !== null);
   const started = usePaymentStore((state) => paymentStarted(paymentProgress(state)));
+  const isAgent = useIsAgentBooking();
   const figures = useFreshFigures(booking, !paid && !answered);
   useBookingEventOnArrival('booking_review_and_payment', product, details !== null);
 
@@ -60,19 +64,24 @@ function Review({ tour, currency, offered, passengers, product, reload, onChange
         passengers={passengers}
         details={details}
         promotion={promotion}
+        agent={isAgent}
         onChange={started ? undefined : onChange}
       />
-      <PromotionField booking={booking} locked={paid} />
-      <PaymentSection
-        booking={booking}
-        currency={currency}
-        product={product}
-        passengers={passengers}
-        details={details}
-        figures={figures.status}
-        refreshFigures={figures.refresh}
-        reload={reload}
-      />
+      <PromotionField booking={booking} locked={paid || (isAgent && started)} />
+      {isAgent && !paid ? (
+        <AgentConfirmation booking={booking} currency={currency} product={product} />
+      ) : (
+        <PaymentSection
+          booking={booking}
+          currency={currency}
+          product={product}
+          passengers={passengers}
+          details={details}
+          figures={figures.status}
+          refreshFigures={figures.refresh}
+          reload={reload}
+        />
+      )}
     </>
   );
 }

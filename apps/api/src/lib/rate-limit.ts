@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { retryWaitText } from '@tours/domain';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { rateLimitCounters } from '../db/schema/index.ts';
+import { scheduleBackgroundJob } from './background-job.ts';
+import { HttpError } from './http-error.ts';
+import { sharedPlugin } from './plugin.ts';
+
+/**
+ * Fixed-window rate limits counted in PostgreSQL, so every API replica
+ * counts the same attempts (docs/decisions/0013-agent-verification.md). A
+ * window opens at a key's first attempt and lasts `windowSeconds`; at most
+ * `limit` attempts are allowed in it. Counting is one atomic upsert, so
+ * racing requests on any number of replicas never both take the last attempt.
+ */
+export interface RateLimitRule {
+  /** Names the counter (its scope); one rule, one name. */
+  name: string;
+  /** Attempts allowed in one window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitOutcome {
+  allowed: boolean;
+  /** Attempts counted in this window, this one included (capped just above the limit). */
+  count: number;
+  limit: number;
+  /** When the window ends and the count starts again. */
+  resetsAt: Date;
+  /** Whole seconds until then, at least 1: the Retry-After of a refusal. */
+  retryAfterSeconds: number;
+}
+
+/** The key as stored: a digest, so the table never holds an IP address or what someone typed. */
+const keyHash = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+/**
+ * Counts one attempt for `key` under `rule` and says whether it is allowed.
+ * A window that has ended starts again from this attempt. The count stops
+ * one above the limit: the answer is the same, and a flood cannot overflow it.
+ */
+export async function takeAttempt(db: Database, rule: RateLimitRule, key: string, now: Date): Promise<RateLimitOutcome> {
+  const windowEnd = new Date(now.getTime() + rule.windowSeconds * 1000);
+  const ended = sql`${rateLimitCounters.expiresAt} <= excluded.window_started_at`;
+  // A transaction even for one statement: on PGlite it keeps the write out of another request's open transaction.
+  const [row] = await db.transaction((tx) =>
+    tx
+      .insert(rateLimitCounters)
+      .values({ scope: rule.name, keyHash: keyHash(key), count: 1, windowStartedAt: now, expiresAt: windowEnd })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.scope, rateLimitCounters.keyHash],
+        set: {
+          count: sql`case when ${ended} then 1 else least(${rateLimitCounters.count} + 1, ${rule.limit + 1}) end`,
+          windowStartedAt: sql`case when ${ended} then excluded.window_started_at else ${rateLimitCounters.windowStartedAt} end`,
+          expiresAt: sql`case when ${ended} then excluded.expires_at else ${rateLimitCounters.expiresAt} end`,
+        },
+      })
+      .returning({ count: rateLimitCounters.count, expiresAt: rateLimitCounters.expiresAt }),
+  );
+  if (!row) throw new Error(`rate limit ${rule.name}: the counter was not written`);
+  return outcome(rule, row.count, row.count <= rule.limit, row.expiresAt, now);
+}
+
+function outcome(rule: RateLimitRule, count: number, allowed: boolean, resetsAt: Date, now: Date): RateLimitOutcome {
+  return { allowed, count, limit: rule.limit, resetsAt, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)) };
+}
+
+/**
+ * Whether one more attempt would be allowed, without counting one: for rules
+ * that count only failures. The caller counts a failure with takeAttempt
+ * (atomic, so racing failures never pass the limit together) and checks a
+ * success with this, so successes at the same moment never crowd each other
+ * out. Once the failures reach the limit, successes are refused too: a
+ * refusal must not tell which attempt would have been right.
+ */
+export async function peekAttempts(db: Database, rule: RateLimitRule, key: string, now: Date): Promise<RateLimitOutcome> {
+  const [row] = await db
+    .select({ count: rateLimitCounters.count, expiresAt: rateLimitCounters.expiresAt })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.scope, rule.name), eq(rateLimitCounters.keyHash, keyHash(key)), gt(rateLimitCounters.expiresAt, now)));
+  const count = row?.count ?? 0;
+  return outcome(rule, count, count < rule.limit, row?.expiresAt ?? new Date(now.getTime() + rule.windowSeconds * 1000), now);
+}
+
+/** Deletes counters whose window has ended; they would start again from 0 anyway. */
+export async function sweepRateLimitCounters(db: Database, now: Date): Promise<number> {
+  const deleted = await db.transaction((tx) =>
+    tx.delete(rateLimitCounters).where(lte(rateLimitCounters.expiresAt, now)).returning({ scope: rateLimitCounters.scope }),
+  );
+  return deleted.length;
+}
+
+/** 'in 1 minute', 'in 15 minutes', 'in 30 seconds': when a refused caller may try again, in the domain's words for a wait. */
+export function retryWording(seconds: number): string {
+  const wait = retryWaitText(seconds);
+  return wait ? `in ${wait}` : 'now';
+}
+
+/**
+ * The refusal of a limited attempt: 429 RATE_LIMITED with Retry-After (set
+ * on the reply, which the error handler sends on), and a message that says
+ * when to try again.
+ */
+export function rateLimited(reply: FastifyReply, outcome: RateLimitOutcome, message: (retryIn: string) => string): HttpError {
+  reply.header('retry-after', String(outcome.retryAfterSeconds));
+  return new HttpError(429, 'RATE_LIMITED', message(retryWording(outcome.retryAfterSeconds)));
+}
+
+/**
+ * Takes an attempt and throws the 429 when it is not allowed: the one call a
+ * route needs for a rule that counts every attempt.
+ */
+export async function enforceRateLimit(
+  input: { db: Database; reply: FastifyReply; now: Date },
+  rule: RateLimitRule,
+  key: string,
+  message: (retryIn: string) => string,
+): Promise<RateLimitOutcome> {
+  const outcome = await takeAttempt(input.db, rule, key, input.now);
+  if (!outcome.allowed) throw rateLimited(input.reply, outcome, message);
+  return outcome;
+}
+
+/**
+ * Deletes ended counters every RATE_LIMIT_SWEEP_INTERVAL_MS (0: never), on
+ * any number of replicas: a delete of ended rows is the same whoever runs it.
+ */
+export const rateLimitSweeperPlugin = sharedPlugin('rate-limit-sweeper', async (app) => {
+  scheduleBackgroundJob(app, 'sweeping rate limit counters', app.config.rateLimits.sweepIntervalMs, async () => {
+    const deleted = await sweepRateLimitCounters(app.db, app.clock.now());
+    if (deleted > 0) app.log.debug({ deleted }, 'deleted ended rate limit counters');
+  });
+});
