@@ -31,6 +31,7 @@ export * from './booking/departure-rules.ts';
 export * from './booking/options.ts';
 export * from './catalogue/room-availability.ts';
 export * from './catalogue/enquiry.ts';
+export * from './catalogue/availability-labels.ts';
 export * from './booking/allocations.ts';
 export * from './booking/steps.ts';
 export * from './booking/session.ts';

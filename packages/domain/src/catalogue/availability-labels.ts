@@ -1,0 +1,19 @@
+import type { CatalogueDeparture, DepartureRoomType } from '../contracts/catalogue.ts';
+
+/**
+ * How a departure's availability is worded, on the tour page, in the
+ * catalogue and at step 1 alike (and read back by the browser tests), so all
+ * say the same thing about the same inventory.
+ */
+
+export const ON_REQUEST = 'On request';
+
+export function placesLabel(departure: Pick<CatalogueDeparture, 'available_to_book' | 'places_left'>): string {
+  if (!departure.available_to_book || departure.places_left <= 0) return ON_REQUEST;
+  return departure.places_left === 1 ? '1 place left' : `${departure.places_left} places left`;
+}
+
+export function roomsLeftLabel(room: Pick<DepartureRoomType, 'rooms_left'>): string {
+  if (room.rooms_left <= 0) return 'sold out';
+  return room.rooms_left === 1 ? '1 room left' : `${room.rooms_left} rooms left`;
+}
