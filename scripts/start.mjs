@@ -4,6 +4,9 @@
 // sources, then runs the API server, which migrates and seeds the database and
 // serves the SPA at / and the API at /api.
 //   SKIP_WEB_BUILD=1  serve whatever is in apps/web/dist without building.
+// It is the demo: NODE_ENV stays unset (development), so the sandboxes and the
+// demo seed are allowed. With NODE_ENV=production the server refuses them unless
+// DEMO=1 (apps/api/src/plugins/production-guard.ts).
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -27,6 +27,8 @@ describe('loadConfig', () => {
   it('reads values and treats empty ones as unset', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
+      // On purpose: this test is about reading values, not about leaving the sandboxes (production-guard.test.ts).
+      DEMO: '1',
       PORT: '8080',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/tours',
       PUBLIC_URL: 'https://tours.example/',

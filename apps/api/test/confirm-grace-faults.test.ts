@@ -96,7 +96,7 @@ describe('the test fault switch when off', () => {
 
   it('cannot be turned on in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_FAULTS: 'true' })).toThrow(/TEST_FAULTS: Test faults cannot be enabled when NODE_ENV is production/);
-    expect(loadConfig({ NODE_ENV: 'production' }).testFaults).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: '1' }).testFaults).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', TEST_FAULTS: 'true' }).testFaults).toBe(true);
   });
 });

@@ -11,7 +11,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
-/** SQLSTATEs that say "try again": the same work may well succeed a moment later. */
+/**
+ * SQLSTATEs that say "try again": the same work may well succeed a moment
+ * later. A lock or statement timeout (DATABASE_LOCK_TIMEOUT_MS,
+ * DATABASE_STATEMENT_TIMEOUT_MS) cancels the statement and aborts its
+ * transaction, so nothing of the attempt was committed and running the whole
+ * transaction again is safe; retryTransient bounds the tries, so a statement
+ * that is slow every time still fails quickly rather than piling up. Inside a
+ * transaction that goes on, a retry would meet 25P02 (aborted), never transient.
+ */
 const TRANSIENT_SQLSTATES = new Set([
   '40001', // serialization_failure
   '40P01', // deadlock_detected

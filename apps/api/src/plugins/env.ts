@@ -4,6 +4,7 @@ import { OPERATOR } from '@tours/domain';
 import { z } from 'zod';
 import { sharedPlugin } from '../lib/plugin.ts';
 import { parseOrigin } from '../lib/site-origin.ts';
+import { PRODUCTION_GUARD_HINT, demoParts, productionProblems } from './production-guard.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -39,6 +40,11 @@ export const envSchema = z
   .object({
     /** development: pretty logs; production: JSON logs; test: quiet logs. */
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /** 1: sandboxes and the demo seed are wanted even with NODE_ENV=production (production-guard.ts). */
+    DEMO: z
+      .enum(['1', 'true', '0', 'false'], { message: 'Use DEMO=1 to run the demo on purpose, or leave it unset' })
+      .default('0')
+      .transform((value) => value === '1' || value === 'true'),
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
@@ -176,9 +182,12 @@ export const envSchema = z
     if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'Required when MAIL_PROVIDER is smtp' });
     }
-    // The fault switch makes a paid booking fail on purpose: a production server must not even be able to turn it on.
+    // The fault switch makes a paid booking fail on purpose: a production server must not even be able to turn it on, demo or not.
     if (env.TEST_FAULTS && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['TEST_FAULTS'], message: 'Test faults cannot be enabled when NODE_ENV is production' });
+    }
+    for (const problem of productionProblems(env)) {
+      ctx.addIssue({ code: 'custom', path: [problem.setting], message: problem.message, params: { productionGuard: true } });
     }
   });
 
@@ -204,6 +213,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface AppConfig {
   nodeEnv: 'development' | 'test' | 'production';
+  /** What makes this server a demo (sandboxes, demo seed, no PUBLIC_URL), setting by setting; production starts with any only under DEMO=1. */
+  demoParts: string[];
   host: string;
   port: number;
   logLevel: LogLevel;
@@ -295,7 +306,8 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
-    throw new ConfigError(`Invalid environment:\n${problems}`);
+    const guarded = parsed.error.issues.some((issue) => issue.code === 'custom' && issue.params?.productionGuard === true);
+    throw new ConfigError(`Invalid environment:\n${problems}${guarded ? `\n${PRODUCTION_GUARD_HINT}` : ''}`);
   }
   const env = parsed.data;
   const defaultLogLevel: LogLevel = env.NODE_ENV === 'test' ? 'silent' : 'info';
@@ -306,6 +318,7 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
   const selfUrl = publicUrl ?? internalUrl;
   return {
     nodeEnv: env.NODE_ENV,
+    demoParts: demoParts(env).map((part) => part.setting),
     host: env.HOST,
     port: env.PORT,
     logLevel: env.LOG_LEVEL ?? defaultLogLevel,
@@ -386,6 +399,9 @@ declare module 'fastify' {
 export const envPlugin = sharedPlugin('env', async (app, options: { config: AppConfig }) => {
   app.decorate('config', options.config);
   // Following the request's origin is for development and demos: in production a forged Host could bind a card form or a link to another site.
+  if (options.config.nodeEnv === 'production' && options.config.demoParts.length > 0) {
+    app.log.warn({ demo: options.config.demoParts }, 'DEMO=1: running as a demo with NODE_ENV=production (sandboxes or demo data are on)');
+  }
   if (options.config.nodeEnv === 'production' && options.config.allowedOrigins.length === 0) {
     app.log.warn('PUBLIC_URL and ALLOWED_ORIGINS are unset: the site is served at whatever origin a request names. Set PUBLIC_URL in production.');
   }

@@ -4,6 +4,7 @@ import { createSandboxMail } from './sandbox.ts';
 import { createSmtpMail } from './smtp.ts';
 
 export type { MailAttachment, MailMessage, MailPort, SentMail } from './port.ts';
+export { MailDeliveryError } from './port.ts';
 export { createSandboxMail } from './sandbox.ts';
 export { createSmtpMail } from './smtp.ts';
 
