@@ -46,8 +46,8 @@ export function BookingCard({ booking, active }: BookingCardProps) {
         </div>
       </dl>
       {active && !booking.details_complete ? (
-        <p className="booking-card__todo">
-          <WarningIcon className="booking-card__todo-icon" /> Passenger information is still needed.
+        <p className="booking-card__pending">
+          <WarningIcon className="booking-card__pending-icon" /> Passenger information is still needed.
         </p>
       ) : null}
       {active ? (

@@ -5,6 +5,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { accountKeys } from '../api/account-keys.ts';
 import { accountErrorHandler } from '../api/session-expiry.ts';
 import './documents.css';
+import { DocumentIcon } from '../../../components/ui/icons.tsx';
 
 export const documentsKey = (bookingId: number) => [...accountKeys.booking(bookingId), 'documents'] as const;
 
@@ -76,7 +77,7 @@ function DocumentCard({ document }: { document: BookingDocument }) {
   return (
     <li className="document-card">
       <h3 className="document-card__title">
-        <DocumentIcon />
+        <DocumentIcon className="document-card__icon" width="1.25em" height="1.25em" />
         {title}
       </h3>
       <a
@@ -92,16 +93,3 @@ function DocumentCard({ document }: { document: BookingDocument }) {
     </li>
   );
 }
-
-const DocumentIcon = () => (
-  <svg className="document-card__icon" viewBox="0 0 24 24" width="1.25em" height="1.25em" aria-hidden="true" focusable="false">
-    <path
-      d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8l-5-5Zm0 0v5h5M9 13h6M9 17h6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { readItem, STORAGE_KEYS, writeItem } from '../../../lib/storage.ts';
 import './notifications.css';
+import { BellIcon } from '../../../components/ui/icons.tsx';
 
 /**
  * The Notifications modal (spec section 2): bookings departing within 90
@@ -42,7 +43,7 @@ export function AccountNotifications({ bookings }: AccountNotificationsProps) {
   return (
     <>
       <Button variant="secondary" className="notifications-button" onClick={() => setOpen(true)} disabled={bookings === undefined}>
-        <BellIcon />
+        <BellIcon className="notifications-button__icon" width="1.1em" height="1.1em" />
         Notifications
         {needing.length > 0 ? <span className="notifications-button__count">{needing.length}</span> : null}
       </Button>
@@ -92,16 +93,3 @@ function NotificationItem({ booking, onFollow }: { booking: AccountBooking; onFo
     </li>
   );
 }
-
-const BellIcon = () => (
-  <svg className="notifications-button__icon" viewBox="0 0 24 24" width="1.1em" height="1.1em" aria-hidden="true" focusable="false">
-    <path
-      d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Zm4 4a2 2 0 0 0 4 0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);

@@ -25,7 +25,7 @@ export function AccordionSection({ title, status, expanded, onToggle, children }
       <h3 className="accordion__heading">
         <button type="button" id={buttonId} className="accordion__trigger" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle}>
           <span className="accordion__title">{title}</span>
-          <span className={`status-tag ${status.done ? 'status-tag--done' : 'status-tag--todo'}`}>{status.text}</span>
+          <span className={`status-tag ${status.done ? 'status-tag--done' : 'status-tag--pending'}`}>{status.text}</span>
           <svg className="accordion__chevron" viewBox="0 0 24 24" width="1.25em" height="1.25em" aria-hidden="true" focusable="false">
             <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>

@@ -92,7 +92,7 @@ export function CorrespondenceForm({ booking, passengers, customerAddress, edita
           <h4 id={headingId} className="passenger-form__name">
             {names}
           </h4>
-          <span className={`status-tag ${booking.correspondence ? 'status-tag--done' : 'status-tag--todo'}`}>
+          <span className={`status-tag ${booking.correspondence ? 'status-tag--done' : 'status-tag--pending'}`}>
             {booking.correspondence ? 'Answered' : 'Not answered yet'}
           </span>
         </div>

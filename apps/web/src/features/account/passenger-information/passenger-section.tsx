@@ -135,7 +135,7 @@ function PassengerForm({ definition, bookingId, tourEndDate, passenger, editable
           <h4 id={headingId} className="passenger-form__name">
             {name}
           </h4>
-          <span className={`status-tag ${answered ? 'status-tag--done' : 'status-tag--todo'}`}>{answered ? 'Answered' : 'Not answered yet'}</span>
+          <span className={`status-tag ${answered ? 'status-tag--done' : 'status-tag--pending'}`}>{answered ? 'Answered' : 'Not answered yet'}</span>
         </div>
         {copy && editable ? (
           <div className="passenger-form__copy">
