@@ -1,6 +1,7 @@
 import { ALERTS } from '@tours/domain';
-import { get, useFormState, type FieldErrors, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { get, useFormState, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { addAlert } from '../../../lib/alerts.ts';
+import { focusFirstInvalid } from '../../../lib/form-errors.ts';
 import { CLIENT_ERROR_CODES, isApiRequestError, type ApiRequestError } from '../../../lib/api-error.ts';
 
 /**
@@ -14,26 +15,6 @@ import { CLIENT_ERROR_CODES, isApiRequestError, type ApiRequestError } from '../
 export function useFieldError(name: string): string | undefined {
   const { errors } = useFormState({ name });
   return (get(errors, name) as { message?: string } | undefined)?.message;
-}
-
-/** Dot paths of every message in react-hook-form's error tree, e.g. 'apis.issue_date'. */
-export function errorPaths(errors: FieldErrors, prefix = ''): string[] {
-  const paths: string[] = [];
-  for (const [key, value] of Object.entries(errors)) {
-    if (key === 'ref' || key === 'root' || value === null || typeof value !== 'object') continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof (value as { message?: unknown }).message === 'string') paths.push(path);
-    paths.push(...errorPaths(value as FieldErrors, path));
-  }
-  return paths;
-}
-
-/** Focuses the first control, in page order, whose name carries a message. */
-export function focusFirstInvalid(container: HTMLElement | null, errors: FieldErrors): void {
-  if (!container) return;
-  const invalid = new Set(errorPaths(errors));
-  const target = [...container.querySelectorAll<HTMLElement>('[name]')].find((element) => invalid.has(element.getAttribute('name') ?? ''));
-  target?.focus();
 }
 
 /** A check that failed with field messages: the form shows them itself, so no general toast. */

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { FormProvider, useForm, type FieldErrors, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAlerts } from '../../../lib/alerts.ts';
-import { focusFirstInvalid, isFieldValidationError, leafPaths, showServerErrors } from './form-support.ts';
+import { isFieldValidationError, leafPaths, showServerErrors } from './form-support.ts';
+import { focusFirstInvalid } from '../../../lib/form-errors.ts';
 import { passengerName, sectionAnswered, type PassengerSectionDefinition } from './sections.ts';
 import { useSavePassengerSection } from './use-save-details.ts';
 import { FormFooter } from './form-footer.tsx';

@@ -5,7 +5,7 @@ import {
   type ParticipantDraft,
   type ParticipantsForm,
 } from '@tours/domain';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import type { SourceDraft } from '../../store/passenger-store.ts';
 
 /** What the step 1 form holds: the passenger store's drafts, as typed. */
@@ -41,23 +41,3 @@ export function sendable(values: ParticipantsForm, onlineTalk: boolean): Partici
   };
 }
 
-/** Dot paths of every message in react-hook-form's error tree, e.g. 'participants.0.address.city'. */
-export function errorPaths(errors: FieldErrors, prefix = ''): string[] {
-  const paths: string[] = [];
-  for (const [key, value] of Object.entries(errors)) {
-    if (key === 'ref' || key === 'root' || value === null || typeof value !== 'object') continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof (value as { message?: unknown }).message === 'string') paths.push(path);
-    paths.push(...errorPaths(value as FieldErrors, path));
-  }
-  return paths;
-}
-
-/** Focuses the first field, in page order, that carries a message; returns false when none could take focus. */
-export function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors): boolean {
-  if (!form) return false;
-  const invalid = new Set(errorPaths(errors));
-  const target = [...form.querySelectorAll<HTMLElement>('[name]')].find((element) => invalid.has(element.getAttribute('name') ?? ''));
-  target?.focus();
-  return target !== undefined;
-}

@@ -13,7 +13,8 @@ import { useAlerts } from '../../../../lib/alerts.ts';
 import { usePassengerStore } from '../../store/passenger-store.ts';
 import { DepartureAvailability } from './departure-availability.tsx';
 import { DepartureNotice } from './departure-notice.tsx';
-import { focusFirstInvalid, participantsResolver, sendable, type ParticipantsFormValues } from './form-values.ts';
+import { participantsResolver, sendable, type ParticipantsFormValues } from './form-values.ts';
+import { focusFirstInvalid } from '../../../../lib/form-errors.ts';
 import { ParticipantFields } from './participant-fields.tsx';
 import './participants.css';
 
