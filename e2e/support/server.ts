@@ -139,7 +139,7 @@ function tail(lines: string[]): string {
 }
 
 /** Starts one server on a free port and a fresh data directory; waits until /api/health answers from it. */
-async function startOnce(label: string, dataDir: string, webDist: string | undefined): Promise<WorkerServer> {
+async function startOnce(label: string, dataDir: string, webDist: string | undefined, env: Record<string, string>): Promise<WorkerServer> {
   const host = await loopbackHost();
   const port = await freePort(host);
   const baseURL = `http://${BASE_HOST}:${port}`;
@@ -164,10 +164,19 @@ async function startOnce(label: string, dataDir: string, webDist: string | undef
       SEED: 'demo',
       // The test-only fault switch (refused in production) for the unconfirmed-booking path.
       TEST_FAULTS: 'true',
-      // Every test of a worker verifies agents from 127.0.0.1: one client to the limiter. The limits themselves are the API suite's to prove.
+      // Every test of a worker comes from 127.0.0.1: one client to the limiters. The limits themselves are the API suite's to prove
+      // (a spec that shows a refusal starts a server with small limits of its own: `env` below).
       AGENT_VERIFY_CLIENT_LIMIT: '1000',
       AGENT_VERIFY_AGENT_FAILURE_LIMIT: '1000',
+      SIGN_IN_CODE_SEND_ADDRESS_LIMIT: '1000',
+      SIGN_IN_CODE_SEND_CLIENT_LIMIT: '1000',
+      SIGN_IN_CODE_FAILURE_ADDRESS_LIMIT: '1000',
+      SIGN_IN_CODE_FAILURE_CLIENT_LIMIT: '1000',
+      PROMO_CODE_BOOKING_FAILURE_LIMIT: '1000',
+      PROMO_CODE_CLIENT_FAILURE_LIMIT: '1000',
+      POSTCODE_LOOKUP_CLIENT_LIMIT: '1000',
       ...(webDist ? { WEB_DIST: webDist } : {}),
+      ...env,
     },
   });
   const relay = (stream: NodeJS.ReadableStream, to: NodeJS.WriteStream) => {
@@ -217,8 +226,12 @@ async function startOnce(label: string, dataDir: string, webDist: string | undef
   };
 }
 
-/** A fresh server for one worker; retries on another port when the chosen one was taken in the meantime. */
-export async function startWorkerServer(label: string): Promise<WorkerServer> {
+/**
+ * A fresh server for one worker; retries on another port when the chosen one
+ * was taken in the meantime. `env` overrides settings (a spec that needs
+ * small rate limits to show a refusal).
+ */
+export async function startWorkerServer(label: string, env: Record<string, string> = {}): Promise<WorkerServer> {
   const runDir = process.env[RUN_DIR_ENV] ?? tmpdir();
   mkdirSync(runDir, { recursive: true });
   const webDist = process.env[WEB_DIST_ENV];
@@ -226,7 +239,7 @@ export async function startWorkerServer(label: string): Promise<WorkerServer> {
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
     const dataDir = mkdtempSync(join(runDir, `db-${label}-`));
     try {
-      const server = await startOnce(label, dataDir, webDist);
+      const server = await startOnce(label, dataDir, webDist, env);
       return {
         ...server,
         async stop() {

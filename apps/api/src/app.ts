@@ -17,12 +17,17 @@ import { customerAuthPlugin } from './plugins/customer-auth.ts';
 import type { KeySource } from './modules/customers/access-token.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { envPlugin, loadConfig, type AppConfig, type RawEnv } from './plugins/env.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { headersPlugin } from './plugins/headers.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { API_PREFIX, webPlugin } from './plugins/web.ts';
-import { serializeRequest } from './lib/log-redaction.ts';
+import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { rateLimitSweeperPlugin } from './lib/rate-limit.ts';
+
+/** Where pino writes each log line (JSON text). */
+export interface LogStream {
+  write(line: string): void;
+}
 
 export interface BuildAppOptions {
   /** Checked settings; when absent they are read from `env`. */
@@ -36,17 +41,29 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Where customer access tokens' signing keys come from, instead of the configured provider's (tests sign their own tokens). */
   customerTokenKeys?: KeySource;
+  /** Where log lines go instead of stdout (tests read what production would log). */
+  logStream?: LogStream;
 }
 
-export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+/**
+ * The largest request body any call takes. The biggest legitimate one (two
+ * participants with every field at its longest, in three-byte characters) is
+ * 11 KB (test/request-limits.test.ts measures it); the limit leaves room for
+ * clients we have not met, and a client cannot make the server buffer more.
+ */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export function loggerOptions(config: AppConfig, stream?: LogStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-booking-token"]'],
-    // A download link's token is a credential for a few minutes; the log keeps it for far longer.
-    serializers: { req: serializeRequest },
-    ...(config.logFormat === 'pretty'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
-      : {}),
+    // The log outlives every credential and is read by more people than the customers in it (lib/log-redaction.ts).
+    serializers: { req: serializeRequest, err: serializeError },
+    ...(stream
+      ? { stream }
+      : config.logFormat === 'pretty'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+        : {}),
   };
 }
 
@@ -58,10 +75,13 @@ export function loggerOptions(config: AppConfig): FastifyServerOptions['logger']
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig(options.env ?? process.env);
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // Errors before routing (a path that is not valid percent-encoding) answer in the error envelope too.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -49,7 +49,7 @@ describe('the test fault switch', () => {
     const { booking, totals } = await bookSicily(server.app);
     const armed = await arm(booking);
     expect(armed.statusCode, armed.body).toBe(200);
-    expect(armed.json()).toEqual({ data: { booking_id: booking.id, fault: 'confirm-after-payment', armed: true } });
+    expect(armed.json()).toEqual({ data: { booking_id: booking.id, fault: 'confirm-after-payment', effect: 'error', armed: true } });
     const paymentId = await payToken(server.app, (await openPayment(server.app, booking, totals.deposit)).token);
 
     const response = await confirm(server.app, booking, paymentId);

@@ -1,9 +1,11 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toIsoDate } from '@tours/domain';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
+import { shiftedDatabaseClock, sqlInstant } from '../src/lib/clock.ts';
 import type { RawEnv } from '../src/plugins/env.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -88,13 +90,16 @@ export function expectApiError(response: LightMyRequestResponse, status: number,
 /**
  * A clock for `build({ clock })` that a test moves forward (sessions, holds and
  * payment requests expire without waiting) or stops at an instant (a cut-off
- * to the minute). It runs from the real time until stopped.
+ * to the minute). It runs from the real time until stopped. The database's
+ * 'now' moves with it (databaseNow), so holds, leases and due times, which
+ * the app judges in SQL by the database's clock, lapse as the test moves on.
  */
 export function testClock() {
   let offsetMs = 0;
   let stopped: Date | null = null;
   return {
     now: () => stopped ?? new Date(Date.now() + offsetMs),
+    databaseNow: (): SQL => (stopped ? sqlInstant(stopped) : shiftedDatabaseClock(offsetMs)),
     advance: (seconds: number) => {
       if (stopped) stopped = new Date(stopped.getTime() + seconds * 1000);
       else offsetMs += seconds * 1000;

@@ -186,6 +186,7 @@ describe('payment settings', () => {
       url: 'http://localhost:3000/pay',
       onSite: true,
       secretKey: SANDBOX_PAYMENT_SECRET_KEY,
+      timeoutMs: 10_000,
       tokenTtlSeconds: 900,
       webhookSecret: SANDBOX_PAYMENT_WEBHOOK_SECRET,
       webhookUrl: 'http://localhost:3000/api/payments/notifications',
@@ -193,6 +194,8 @@ describe('payment settings', () => {
       reconcileIntervalMs: 30_000,
     });
     expect(loadConfig({ PUBLIC_URL: 'https://tours.example/' }).payments.url).toBe('https://tours.example/pay');
+    expect(loadConfig({ PAYMENT_PROVIDER_TIMEOUT_MS: '2500' }).payments.timeoutMs).toBe(2500);
+    expect(() => loadConfig({ PAYMENT_PROVIDER_TIMEOUT_MS: '5' })).toThrow(/PAYMENT_PROVIDER_TIMEOUT_MS/);
   });
 
   it('read a real provider, which needs its URL and its own key', () => {

@@ -2,6 +2,7 @@ export * from './money.ts';
 export * from './brand-channels.ts';
 export * from './dates.ts';
 export * from './messages.ts';
+export * from './rate-limit-messages.ts';
 export * from './operator.ts';
 export * from './countries.ts';
 export * from './text.ts';

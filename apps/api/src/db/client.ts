@@ -91,6 +91,10 @@ async function openPostgres(connectionString: string, max: number, logger: Logge
   });
   // An idle client losing its server must not crash the process; the next query reports the failure.
   pool.on('error', () => {});
+  // Nor may a checked-out one (in a transaction, when the server restarts or fails over): the pool listens
+  // only to idle clients, and an 'error' event nobody listens to ends the process. The query in flight
+  // fails with the error, and the pool discards the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema, logger });
   return {
     db,

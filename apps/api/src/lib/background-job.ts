@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Runs `job` every `intervalMs` while the app runs (0: never), one run at a
  * time per process. The jobs are replica-safe by their SQL (atomic updates or
- * SKIP LOCKED), so every API replica may run them. A failed run is logged and
- * the next one tries again.
+ * SKIP LOCKED leases), so every API replica may run them, and they judge what
+ * is due by the database's clock (Clock.databaseNow()), so replicas whose own
+ * clocks drift agree (docs/reliability.md). A failed run is logged and the
+ * next one tries again.
  */
 export function scheduleBackgroundJob(app: FastifyInstance, name: string, intervalMs: number, job: () => Promise<void>): void {
   if (intervalMs === 0) return;

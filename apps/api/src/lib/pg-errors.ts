@@ -43,7 +43,8 @@ export function isTransientDatabaseError(error: unknown): boolean {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && (TRANSIENT_SQLSTATES.has(code) || code.startsWith('08') || TRANSIENT_NETWORK_CODES.has(code))) return true;
     const message = String((cause as { message?: unknown }).message ?? '');
-    if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)) return true;
+    // pg-pool's "timeout exceeded when trying to connect": every connection was busy for the whole wait, a moment of overload.
+    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
   }
   return false;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { retryWaitText } from '@tours/domain';
+import { retryInWords } from '@tours/domain';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -93,10 +93,9 @@ export async function sweepRateLimitCounters(db: Database, now: Date): Promise<n
   return deleted.length;
 }
 
-/** 'in 1 minute', 'in 15 minutes', 'in 30 seconds': when a refused caller may try again, in the domain's words for a wait. */
-export function retryWording(seconds: number): string {
-  const wait = retryWaitText(seconds);
-  return wait ? `in ${wait}` : 'now';
+/** A refusal's Retry-After: the whole seconds until the window ends. */
+export function setRetryAfter(reply: FastifyReply, outcome: RateLimitOutcome): void {
+  reply.header('retry-after', String(outcome.retryAfterSeconds));
 }
 
 /**
@@ -105,8 +104,8 @@ export function retryWording(seconds: number): string {
  * when to try again.
  */
 export function rateLimited(reply: FastifyReply, outcome: RateLimitOutcome, message: (retryIn: string) => string): HttpError {
-  reply.header('retry-after', String(outcome.retryAfterSeconds));
-  return new HttpError(429, 'RATE_LIMITED', message(retryWording(outcome.retryAfterSeconds)));
+  setRetryAfter(reply, outcome);
+  return new HttpError(429, 'RATE_LIMITED', message(retryInWords(outcome.retryAfterSeconds)));
 }
 
 /**
@@ -122,6 +121,49 @@ export async function enforceRateLimit(
   const outcome = await takeAttempt(input.db, rule, key, input.now);
   if (!outcome.allowed) throw rateLimited(input.reply, outcome, message);
   return outcome;
+}
+
+/** One limit an attempt is held to: the rule, whose count it is (a client's IP, a booking, an address) and the refusal's words. */
+export interface RateLimitCheck {
+  rule: RateLimitRule;
+  key: string;
+  message: (retryIn: string) => string;
+  /**
+   * Whether this attempt counts (default true). Rules that count only
+   * failures pass false for an attempt known to succeed: it is checked with
+   * peekAttempts, never counted, so successes at the same moment never crowd
+   * each other out; a failure is counted with takeAttempt before it is
+   * answered, so racing failures never pass the limit together.
+   */
+  counts?: boolean;
+}
+
+export interface RateLimitRefusal {
+  outcome: RateLimitOutcome;
+  /** The refusal's words, with the wait. */
+  message: string;
+}
+
+/**
+ * Holds an attempt to several limits in order and answers the first refusal,
+ * or null when every limit allows it. Limits after a refusal are not counted:
+ * a flood refused by its client's limit does not use up the limit of the
+ * address or booking it names.
+ */
+export async function checkRateLimits(db: Database, now: Date, checks: readonly RateLimitCheck[]): Promise<RateLimitRefusal | null> {
+  for (const check of checks) {
+    const outcome = check.counts === false ? await peekAttempts(db, check.rule, check.key, now) : await takeAttempt(db, check.rule, check.key, now);
+    if (!outcome.allowed) return { outcome, message: check.message(retryInWords(outcome.retryAfterSeconds)) };
+  }
+  return null;
+}
+
+/** checkRateLimits for a JSON route: the first refusal is thrown as 429 RATE_LIMITED with Retry-After. */
+export async function enforceRateLimits(input: { db: Database; reply: FastifyReply; now: Date }, checks: readonly RateLimitCheck[]): Promise<void> {
+  const refusal = await checkRateLimits(input.db, input.now, checks);
+  if (!refusal) return;
+  setRetryAfter(input.reply, refusal.outcome);
+  throw new HttpError(429, 'RATE_LIMITED', refusal.message);
 }
 
 /**

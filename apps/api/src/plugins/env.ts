@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { sharedPlugin } from '../lib/plugin.ts';
 import { parseOrigin } from '../lib/site-origin.ts';
 import { PRODUCTION_GUARD_HINT, demoParts, productionProblems } from './production-guard.ts';
+import { rateLimitConfig, rateLimitSettings, type RateLimitConfig } from './rate-limit-env.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -99,6 +100,8 @@ export const envSchema = z
     PAYMENT_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Secret key for the provider's server API; the sandbox checks the same value. */
     PAYMENT_SECRET_KEY: z.string().min(16, 'Use at least 16 characters').optional(),
+    /** How long a call to the provider's server API may take before it counts as failed (502 to the visitor, retried by reconciliation). */
+    PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** How long a payment token (one opened card form) stays usable; the sandbox provider enforces it. */
     PAYMENT_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
     /** The provider signs its notifications with this secret (HMAC-SHA256); we verify them with it. */
@@ -136,15 +139,10 @@ export const envSchema = z
     OIDC_SCOPE: z.string().trim().min(1).default('openid email'),
     /** sandbox provider: its signing keys as a JWKS ({"keys":[...]} with private parts); unset, keys are generated once and kept in the database. */
     OIDC_JWKS: z.string().trim().min(1).optional(),
-    /** Travel agent verification (docs/decisions/0013): attempts per client (IP) in a window, whatever their outcome. */
-    AGENT_VERIFY_CLIENT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
-    /** Failed verifications per agent ID in a window, from any client: a wrong e-mail counts, a right one does not. */
-    AGENT_VERIFY_AGENT_FAILURE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
-    AGENT_VERIFY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    /** Rate limits (rate-limit-env.ts): agent verification, sign-in codes, promotional codes, postcode lookups. */
+    ...rateLimitSettings,
     /** How long a verification token lets its holder register the agent and staff member on bookings. */
     AGENT_VERIFICATION_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(43_200),
-    /** How often ended rate limit counters are deleted; 0 turns it off (an ended counter starts again from 0 anyway). */
-    RATE_LIMIT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
     /** Test-only switches (POST /api/testing/faults); never in production. */
     TEST_FAULTS: z
       .enum(['true', 'false'])
@@ -254,6 +252,8 @@ export interface AppConfig {
     /** The sandbox mounted in this app with no PAYMENT_PROVIDER_URL: browsers load it from /pay on whatever origin they opened the site at. */
     onSite: boolean;
     secretKey: string;
+    /** Milliseconds a call to the provider's server API may take. */
+    timeoutMs: number;
     tokenTtlSeconds: number;
     webhookSecret: string;
     /** sandbox provider only: where its notifications go. */
@@ -287,10 +287,8 @@ export interface AppConfig {
     verifyWindowSeconds: number;
     verificationTtlSeconds: number;
   };
-  rateLimits: {
-    /** Milliseconds between sweeps of ended counters; 0 when off. */
-    sweepIntervalMs: number;
-  };
+  /** Every rate limit but the agents' (their own above), and the sweep of ended counters. */
+  rateLimits: RateLimitConfig;
   /** POST /api/testing/faults is mounted; never in production. */
   testFaults: boolean;
 }
@@ -351,6 +349,7 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
       url: (env.PAYMENT_PROVIDER_URL ?? `${selfUrl}/pay`).replace(/\/+$/, ''),
       onSite: env.PAYMENT_PROVIDER === 'sandbox' && env.PAYMENT_PROVIDER_URL === undefined,
       secretKey: env.PAYMENT_SECRET_KEY ?? SANDBOX_PAYMENT_SECRET_KEY,
+      timeoutMs: env.PAYMENT_PROVIDER_TIMEOUT_MS,
       tokenTtlSeconds: env.PAYMENT_TOKEN_TTL_SECONDS,
       webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? SANDBOX_PAYMENT_WEBHOOK_SECRET,
       webhookUrl: env.PAYMENT_WEBHOOK_URL ?? `${selfUrl}/api/payments/notifications`,
@@ -377,7 +376,7 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
       verifyWindowSeconds: env.AGENT_VERIFY_WINDOW_SECONDS,
       verificationTtlSeconds: env.AGENT_VERIFICATION_TTL_SECONDS,
     },
-    rateLimits: { sweepIntervalMs: env.RATE_LIMIT_SWEEP_INTERVAL_MS },
+    rateLimits: rateLimitConfig(env),
     testFaults: env.TEST_FAULTS,
   };
 }

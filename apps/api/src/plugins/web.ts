@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { staticPagePolicy } from '../lib/content-security-policy.ts';
 import { sharedPlugin } from '../lib/plugin.ts';
 import { sendNotFound } from './errors.ts';
 
@@ -32,9 +33,11 @@ const isApiPath = (url: string) => url === API_PREFIX || url.startsWith(`${API_P
 /** '/book?tour=X' is a page of the SPA; '/logo.svg' is a missing file. */
 const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
 
+/** The page's one style element, allowed by its hash (no inline style attribute, which a strict CSP refuses). */
+const NOT_BUILT_CSS = 'body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;line-height:1.5}';
 const NOT_BUILT_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Web app not built</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
+<html lang="en"><head><meta charset="utf-8"><title>Web app not built</title><style>${NOT_BUILT_CSS}</style></head>
+<body>
 <h1>The web app has not been built</h1>
 <p>The API is running at <a href="/api/health">/api</a> (documentation at <a href="/api/docs">/api/docs</a>),
 but there is no built site in <code>WEB_DIST</code>.</p>
@@ -69,7 +72,12 @@ export const webPlugin = sharedPlugin('web', async (app) => {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !looksLikeFile(request.url);
     if (!isPage) return sendNotFound(request, reply);
-    if (!built) return reply.code(503).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(NOT_BUILT_PAGE);
+    if (!built) return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .header('content-security-policy', staticPagePolicy(NOT_BUILT_CSS))
+        .send(NOT_BUILT_PAGE);
     return reply.sendFile('index.html');
   });
 });

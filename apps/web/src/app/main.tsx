@@ -1,3 +1,5 @@
+// First: no schema may be built before zod is told not to evaluate code (zod-config.ts).
+import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

@@ -1,4 +1,4 @@
-import { ALERTS, type AlertText, type ErrorCode } from '@tours/domain';
+import { ALERTS, retryInWords, type AlertText, type ErrorCode } from '@tours/domain';
 import { addAlert } from './alerts.ts';
 import { getRegionContact } from './region.ts';
 
@@ -34,6 +34,17 @@ export class ApiRequestError extends Error {
 }
 
 export const isApiRequestError = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError;
+
+/**
+ * What a rate-limited call (429 RATE_LIMITED) tells the visitor: the server's
+ * refusal, which says what was done too often and when to try again; when an
+ * answer came without one (a proxy's bare 429), the same words from the
+ * domain with the Retry-After it sent.
+ */
+export function rateLimitMessage(error: ApiRequestError, fallback: (retryIn: string) => string): string {
+  const fromServer = error.message.trim();
+  return fromServer.startsWith('Too many ') ? fromServer : fallback(retryInWords(error.retryAfterSeconds));
+}
 
 /**
  * What a caller wants shown when a call fails. An AlertText, or a function of

@@ -1,4 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { RATE_LIMIT_MESSAGES } from '@tours/domain';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
 import { useAlertStore } from './alerts.ts';
@@ -42,6 +43,16 @@ describe('findAddresses', () => {
     const { fetchMock } = addressService(() => jsonResponse({}));
     await expect(findAddresses('90210')).resolves.toEqual({ status: 'failed', message: 'Sorry, we were unable to find that post-code.' });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says when to look again, at the field, when the server refuses too many lookups', async () => {
+    const refusal = RATE_LIMIT_MESSAGES.postcodeLookups('in 14 minutes');
+    mockFetch(() => new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: refusal } }), { status: 429, headers: { 'Retry-After': '800' } }));
+    await expect(findAddresses('EC1A 1BB')).resolves.toEqual({ status: 'failed', message: refusal });
+    // A bare 429 from a proxy is worded the same way, with its Retry-After.
+    mockFetch(() => new Response('Too Many Requests', { status: 429, headers: { 'Retry-After': '30' } }));
+    await expect(findAddresses('EC1A 1BB')).resolves.toEqual({ status: 'failed', message: RATE_LIMIT_MESSAGES.postcodeLookups('in 30 seconds') });
+    expect(useAlertStore.getState().alerts).toEqual([]);
   });
 
   it('treats a failed call as not found, at the field and without the general toast', async () => {

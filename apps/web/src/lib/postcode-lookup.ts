@@ -1,6 +1,7 @@
-import { lookupPostcode, normalisePostcode, UK_POSTCODE_PATTERN, VALIDATION } from '@tours/domain';
+import { lookupPostcode, normalisePostcode, RATE_LIMIT_MESSAGES, UK_POSTCODE_PATTERN, VALIDATION } from '@tours/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from './api-client.ts';
+import { isApiRequestError, rateLimitMessage } from './api-error.ts';
 
 /**
  * UK postcode lookup (spec sections 5 and 7): our API answers a list of
@@ -23,6 +24,8 @@ export async function findAddresses(postcode: string, signal?: AbortSignal): Pro
     return { status: 'found', postcode: data.postcode, addresses: data.addresses };
   } catch (error) {
     if (signal?.aborted) throw error;
+    // Too many lookups: not 'not found', but when to look again (the address can still be typed).
+    if (isApiRequestError(error) && error.code === 'RATE_LIMITED') return { status: 'failed', message: rateLimitMessage(error, RATE_LIMIT_MESSAGES.postcodeLookups) };
     return { status: 'failed', message: VALIDATION.postcodeNotFound };
   }
 }

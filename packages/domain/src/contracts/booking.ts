@@ -183,7 +183,8 @@ export const applyPromotion = defineEndpoint({
   body: promotionBodySchema,
   response: dataEnvelope(appliedPromotionSchema),
   auth: 'booking',
-  summary: "Applies a promotional code; an unknown code is a 400 with fields.code 'Invalid promotional code. Please try again.'",
+  summary:
+    "Applies a promotional code; an unknown code is a 400 with fields.code 'Invalid promotional code. Please try again.'; too many refused codes per booking or per client answer 429 RATE_LIMITED with Retry-After",
 });
 
 /**

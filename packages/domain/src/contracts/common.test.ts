@@ -93,7 +93,7 @@ describe('error codes and statuses', () => {
   });
 
   it('never guesses an availability code from a status', () => {
-    expect(errorCodeForStatus(413)).toBe('VALIDATION_FAILED');
+    expect(errorCodeForStatus(415)).toBe('VALIDATION_FAILED');
     expect(errorCodeForStatus(502)).toBe('INTERNAL');
     expect(errorCodeForStatus(503)).toBe('INTERNAL');
     expect(errorCodeForStatus(0)).toBe('INTERNAL');

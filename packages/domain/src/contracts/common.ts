@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'NO_RESULTS',
   'SERVICE_FAILURE',
   'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -39,6 +40,7 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   NO_RESULTS: 409,
   RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
   INTERNAL: 500,
   SERVICE_FAILURE: 503,
 } as const satisfies Record<ErrorCode, number>;
@@ -50,6 +52,7 @@ const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
   429: 'RATE_LIMITED',
 };
 

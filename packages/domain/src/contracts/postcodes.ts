@@ -26,7 +26,7 @@ export const lookupPostcode = defineEndpoint({
   params: postcodeParamsSchema,
   response: dataEnvelope(postcodeLookupSchema),
   auth: 'none',
-  summary: 'UK postcode lookup: comma-separated address strings (empty list when none are found)',
+  summary: 'UK postcode lookup: comma-separated address strings (empty list when none are found); too many lookups per client answer 429 RATE_LIMITED with Retry-After',
 });
 
 /** UK postcodes, spaces optional: 'SW1A 2AA', 'sw1a2aa'. */

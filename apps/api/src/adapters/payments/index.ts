@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../plugins/env.ts';
+import { faultyFetch } from './faulty-fetch.ts';
 import { createHttpPaymentGateway } from './http.ts';
 import { injectFetch } from './inject-fetch.ts';
 import { ownOrigins } from '../../lib/site-origin.ts';
@@ -32,10 +33,13 @@ export { injectFetch } from './inject-fetch.ts';
  */
 export function createPaymentGateway(config: AppConfig['payments'], app?: FastifyInstance): PaymentGateway {
   const inProcess = config.provider === 'sandbox' && app !== undefined && (config.onSite || ownOrigins(app.config).has(new URL(config.url).origin));
+  const transport = inProcess ? injectFetch(app) : fetch;
   const gateway = createHttpPaymentGateway({
     url: config.url,
     secretKey: config.secretKey,
-    ...(inProcess ? { fetch: injectFetch(app) } : {}),
+    timeoutMs: config.timeoutMs,
+    // Test faults (TEST_FAULTS, never in production) can fail the next calls to the provider.
+    fetch: app?.config.testFaults ? faultyFetch(transport, () => app.faults.takeProviderFault()) : transport,
   });
   if (!config.onSite) return gateway;
   return { ...gateway, browserFor: (siteOrigin) => ({ scriptUrl: `${siteOrigin}/pay/sdk.js`, origin: siteOrigin }) };

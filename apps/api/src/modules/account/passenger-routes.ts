@@ -109,9 +109,13 @@ export async function passengerRoutes(app: FastifyInstance) {
         throw validationFailed({ 'apis.expiry_date': VALIDATION.passportExpiresBeforeTour });
       }
 
+      const columns = columnsFor(update, section);
+      const changed = changedFields(sectionColumn(before, section), sectionColumn({ ...before, ...columns }, section), section);
+      // A save that changes nothing (a replay, a double click, a retry after a lost answer) is answered as it stands: no write, no audit entry.
+      if (changed.length === 0) return before;
       const [after] = await tx
         .update(bookingPassengers)
-        .set({ ...columnsFor(update, section), updatedAt: app.clock.now() })
+        .set({ ...columns, updatedAt: app.clock.now() })
         .where(and(eq(bookingPassengers.id, passengerId), eq(bookingPassengers.bookingId, bookingId)))
         .returning();
       await recordAudit(tx, {
@@ -121,7 +125,7 @@ export async function passengerRoutes(app: FastifyInstance) {
         entityId: passengerId,
         bookingId,
         requestId: request.id,
-        detail: { section, changed: changedFields(sectionColumn(before, section), sectionColumn(after!, section), section) },
+        detail: { section, changed },
       });
       return after!;
     });
@@ -140,6 +144,9 @@ export async function passengerRoutes(app: FastifyInstance) {
     await app.db.transaction(async (tx) => {
       const booking = await lockBooking(tx, bookingId);
       assertEditable(booking, app.clock.now());
+      const changed = changedFields(booking.correspondence, stored, 'correspondence');
+      // The same choice again (a replay) changes nothing: no write, no audit entry.
+      if (changed.length === 0) return;
       await tx.update(bookings).set({ correspondence: stored, updatedAt: app.clock.now() }).where(eq(bookings.id, bookingId));
       await recordAudit(tx, {
         actor: `customer:${customer.id}`,
@@ -149,7 +156,7 @@ export async function passengerRoutes(app: FastifyInstance) {
         bookingId,
         requestId: request.id,
         // The choice itself is no one's personal data; the address is, so only which of its lines changed.
-        detail: { section: 'correspondence', send_to: stored.send_to, changed: changedFields(booking.correspondence, stored, 'correspondence') },
+        detail: { section: 'correspondence', send_to: stored.send_to, changed },
       });
     });
     return { data: presentCorrespondence(stored)! };

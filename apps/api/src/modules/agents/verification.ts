@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { RATE_LIMIT_MESSAGES } from '@tours/domain';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { agentStaff, agents, agentVerifications } from '../../db/schema/index.ts';
@@ -84,7 +85,6 @@ export function verificationLimits(config: AppConfig['agents']): { perClient: Ra
   };
 }
 
-export const TOO_MANY_FROM_CLIENT = (retryIn: string) =>
-  `Too many attempts to verify travel agent details. Please check the Agent ID and staff email, and try again ${retryIn}.`;
-export const TOO_MANY_FOR_AGENT = (retryIn: string) =>
-  `Too many failed attempts to verify staff of this travel agent. Please try again ${retryIn}, or contact us.`;
+/** The refusals' words live with every other rate-limit refusal (packages/domain rate-limit-messages.ts). */
+export const TOO_MANY_FROM_CLIENT = RATE_LIMIT_MESSAGES.agentVerifyClient;
+export const TOO_MANY_FOR_AGENT = RATE_LIMIT_MESSAGES.agentVerifyAgent;

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { bookingComponents, bookingPassengers, bookings, marketingSources, marketingSubsources } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { issueBookingToken } from '../../lib/booking-token.ts';
+import { sqlAfter, type Instant } from '../../lib/clock.ts';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.ts';
 import { isBookableOnline } from '../catalogue/booking-window.ts';
 import { findDeparture } from '../catalogue/repository.ts';
@@ -81,6 +82,12 @@ export const sourceColumns = (source: CreateBookingBody['source']) => ({
 
 export interface CreateContext {
   now: Date;
+  /**
+   * The database's 'now' (Clock.databaseNow()): the session, and so every hold
+   * placed in it, ends BOOKING_TOKEN_TIMEOUT_SECONDS after it by the
+   * database's clock, which every replica judges expiry by.
+   */
+  databaseNow: Instant;
   requestId: string;
   /** The signed-in customer who starts it: the booking is theirs from the start (docs/decisions/0011-customer-tokens.md). */
   customerId?: number | null;
@@ -93,7 +100,7 @@ export async function createBookingIn(
   context: CreateContext,
 ): Promise<z.input<typeof createdBookingSchema>> {
   const { now } = context;
-  const found = await findDeparture(tx, body.tour_code, body.departure_date, now);
+  const found = await findDeparture(tx, body.tour_code, body.departure_date, context.databaseNow);
   if (!found) throw notFound(`No departure of tour ${body.tour_code.toUpperCase()} on ${body.departure_date}.`);
   const { tour, departure } = found;
 
@@ -123,10 +130,10 @@ export async function createBookingIn(
       departureId: departure.id,
       ...sourceColumns(body.source),
       tokenHash: token.hash,
-      tokenExpiresAt: token.expiresAt,
+      tokenExpiresAt: sqlAfter(context.databaseNow, BOOKING_TOKEN_TIMEOUT_SECONDS * 1000),
       customerId: context.customerId ?? null,
     })
-    .returning({ id: bookings.id, status: bookings.status });
+    .returning({ id: bookings.id, status: bookings.status, tokenExpiresAt: bookings.tokenExpiresAt });
   const bookingId = booking!.id;
 
   const passengers = bookedPassengers(body.passengers);
@@ -162,6 +169,6 @@ export async function createBookingIn(
       currency: body.currency,
       passengers: passengers.map((p, index) => ({ ...p, id: idAt.get(index + 1)! })),
     },
-    token: { token: token.token, expires_at: token.expiresAt.toISOString(), timeout_seconds: BOOKING_TOKEN_TIMEOUT_SECONDS },
+    token: { token: token.token, expires_at: booking!.tokenExpiresAt!.toISOString(), timeout_seconds: BOOKING_TOKEN_TIMEOUT_SECONDS },
   };
 }

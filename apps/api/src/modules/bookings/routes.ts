@@ -1,6 +1,7 @@
 import { createBooking, getBookingTour, updatePassengers } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
+import { retryTransient } from '../../lib/pg-errors.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { isBookableOnline } from '../catalogue/booking-window.ts';
 import { departureById } from '../catalogue/repository.ts';
@@ -15,15 +16,18 @@ export async function bookingRoutes(app: FastifyInstance) {
   registerEndpoint(
     app,
     createBooking,
-    async (request, reply) => ({
-      data: await create(app.db, request.body, { now: app.clock.now(), requestId: request.id, customerId: await signedInCustomerId(app, request, reply) }),
-    }),
+    async (request, reply) => {
+      const customerId = await signedInCustomerId(app, request, reply);
+      // A lock or pool wait that ran out (hundreds of buyers at once) rolled the booking back: it is created again, a few times at most.
+      const context = { now: app.clock.now(), databaseNow: app.clock.databaseNow(), requestId: request.id, customerId };
+      return { data: await retryTransient(() => create(app.db, request.body, context)) };
+    },
     { status: 201 },
   );
 
   registerEndpoint(app, updatePassengers, async (request) => {
     const session = sessionOf(request);
-    const { answer, withdrawnFrom } = await update(app.db, { session, body: request.body, now: app.clock.now(), requestId: request.id });
+    const { answer, withdrawnFrom } = await update(app.db, { session, body: request.body, now: app.clock.now(), databaseNow: app.clock.databaseNow(), requestId: request.id });
     // After the commit: the provider closes the forms of the old booking's withdrawn requests.
     if (withdrawnFrom !== null) await cancelWithdrawnRequests(app, withdrawnFrom);
     return { data: answer };
@@ -34,7 +38,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     const now = app.clock.now();
     const [departure, taken] = await Promise.all([
       departureById(app.db, session.departureId),
-      unitsTaken(app.db, session.departureId, now, session.bookingId),
+      unitsTaken(app.db, session.departureId, app.clock.databaseNow(), session.bookingId),
     ]);
     // The booking's own holds are its to keep, so only others' count against it.
     const placesLeft = departure ? departure.capacity - taken.places : 0;

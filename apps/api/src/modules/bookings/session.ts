@@ -2,6 +2,7 @@ import type { BookingStatus, CurrencyCode } from '@tours/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { sqlInstant, type Instant } from '../../lib/clock.ts';
 import { bookings, departures, tours } from '../../db/schema/index.ts';
 
 /** The booking a bearer token opens, with what every booking call needs to scope and price its work. */
@@ -17,6 +18,8 @@ export interface BookingSession {
   participants: number;
   /** Holds placed in this session lapse with it. */
   expiresAt: Date;
+  /** Seconds until it ends by the database's clock (negative once it has), the clock every replica judges it by. */
+  secondsLeft: number;
   /** The customer the booking belongs to: started while signed in, or linked at confirmation; null for an anonymous booking. */
   customerId: number | null;
 }
@@ -28,8 +31,8 @@ declare module 'fastify' {
   }
 }
 
-/** One indexed lookup by the token's hash (bookings.token_hash is unique). */
-export async function findSessionByTokenHash(db: Database, tokenHash: string): Promise<BookingSession | null> {
+/** One indexed lookup by the token's hash (bookings.token_hash is unique); `now` is the database's 'now' (Clock.databaseNow()). */
+export async function findSessionByTokenHash(db: Database, tokenHash: string, now: Instant): Promise<BookingSession | null> {
   const [row] = await db
     .select({
       bookingId: bookings.id,
@@ -41,6 +44,7 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string): P
       brandChannel: tours.brandChannel,
       expiresAt: bookings.tokenExpiresAt,
       customerId: bookings.customerId,
+      secondsLeft: sql<number>`cast(extract(epoch from (${bookings.tokenExpiresAt} - ${sqlInstant(now)})) as double precision)`,
       // Aliased: drizzle leaves columns unqualified in some queries, and an unqualified id here would be the passenger's.
       participants: sql<number>`(select cast(count(*) as integer) from booking_passengers bp where bp.booking_id = ${bookings.id})`,
     })
@@ -49,7 +53,7 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string): P
     .innerJoin(tours, eq(tours.id, departures.tourId))
     .where(eq(bookings.tokenHash, tokenHash));
   if (!row?.expiresAt) return null;
-  return { ...row, participants: Number(row.participants), expiresAt: row.expiresAt };
+  return { ...row, participants: Number(row.participants), expiresAt: row.expiresAt, secondsLeft: Number(row.secondsLeft) };
 }
 
 /** The guard ran before any handler that calls this; a missing session is a wiring mistake, not the caller's. */

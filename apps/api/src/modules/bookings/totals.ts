@@ -1,7 +1,9 @@
 import { priceBookingLines, showsDepositLine, type CurrencyCode, type PrePaymentDetails } from '@tours/domain';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { allocations, payments, type ComponentType } from '../../db/schema/index.ts';
+import type { Instant } from '../../lib/clock.ts';
+import { isActiveAllocation } from '../inventory/availability.ts';
 import { listComponents } from './repository.ts';
 
 export interface BookingTotals {
@@ -30,17 +32,12 @@ export async function bookingTotals(db: Database, bookingId: number, currency: C
   return totalsFromLines(await listComponents(db, bookingId), currency, brandChannel);
 }
 
-/** Whether the booking's selections are in force: it holds (or has bought) at least one unit now. */
-export async function hasLiveSelections(db: Database, bookingId: number, now: Date): Promise<boolean> {
+/** Whether the booking's selections are in force: it holds (or has bought) at least one unit now, by the database's clock. */
+export async function hasLiveSelections(db: Database, bookingId: number, now: Instant): Promise<boolean> {
   const [row] = await db
     .select({ n: sql<number>`cast(count(*) as integer)` })
     .from(allocations)
-    .where(
-      and(
-        eq(allocations.bookingId, bookingId),
-        or(eq(allocations.state, 'sold'), and(eq(allocations.state, 'held'), gt(allocations.expiresAt, now))),
-      ),
-    );
+    .where(and(eq(allocations.bookingId, bookingId), isActiveAllocation(now)));
   return Number(row?.n ?? 0) > 0;
 }
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { bookingPassengers, bookings, departures, payments, tours } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import type { Instant } from '../../lib/clock.ts';
 import { conflict, notFound, validationFailed } from '../../lib/http-error.ts';
 import { releaseBookingHolds } from '../inventory/holds.ts';
 import { withdrawOpenRequests } from '../payments/intents.ts';
@@ -15,6 +16,8 @@ export interface UpdatePassengers {
   session: BookingSession;
   body: UpdatePassengersBody;
   now: Date;
+  /** The database's 'now': a booking started again gets a fresh session (and holds' end) by the database's clock. */
+  databaseNow: Instant;
   requestId: string;
 }
 
@@ -117,7 +120,7 @@ export async function updatePassengers(db: Database, input: UpdatePassengers): P
         source: body.source,
       },
       // The booking started again is still the same customer's.
-      { now, requestId: input.requestId, customerId: session.customerId },
+      { now, databaseNow: input.databaseNow, requestId: input.requestId, customerId: session.customerId },
     );
     await recordAudit(tx, {
       actor: 'visitor',

@@ -1,6 +1,7 @@
 import { CURRENCIES, type CurrencyCode, type Speaker } from '@tours/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { Instant } from '../../lib/clock.ts';
 import { departurePrices, departures, speakers, tourPictures, tourSpeakers, tours } from '../../db/schema/index.ts';
 import { placesLeft, placesTaken } from '../inventory/availability.ts';
 
@@ -25,8 +26,12 @@ export async function speakersByTour(db: Database, tourIds: number[]): Promise<M
   return byTour;
 }
 
-/** Departures with their places left and prices in every currency, in four queries whatever the count. */
-export async function withPlacesAndPrices(db: Database, rows: DepartureRow[], now: Date): Promise<DepartureWithPlaces[]> {
+/**
+ * Departures with their places left and prices in every currency, in four
+ * queries whatever the count. Holds count while live by `now`, the database's
+ * clock (Clock.databaseNow()), as every replica judges them.
+ */
+export async function withPlacesAndPrices(db: Database, rows: DepartureRow[], now: Instant): Promise<DepartureWithPlaces[]> {
   const ids = rows.map((row) => row.id);
   const [taken, priceRows] = await Promise.all([
     placesTaken(db, ids, now),
@@ -53,7 +58,7 @@ export interface CatalogueEntry {
 }
 
 /** Every tour with its main picture and the departures still ahead of `today`, soonest first. */
-export async function listCatalogue(db: Database, today: string, now: Date): Promise<CatalogueEntry[]> {
+export async function listCatalogue(db: Database, today: string, now: Instant): Promise<CatalogueEntry[]> {
   const [tourRows, departureRows, pictureRows] = await Promise.all([
     db.select().from(tours).orderBy(asc(tours.name)),
     db.select().from(departures).where(gt(departures.startDate, today)).orderBy(asc(departures.startDate)),
@@ -81,7 +86,7 @@ export interface FoundDeparture {
 }
 
 /** A tour's departure by tour code (any case) and start date; null when either is unknown. */
-export async function findDeparture(db: Database, code: string, startDate: string, now: Date): Promise<FoundDeparture | null> {
+export async function findDeparture(db: Database, code: string, startDate: string, now: Instant): Promise<FoundDeparture | null> {
   const [row] = await db
     .select({ tour: tours, departure: departures })
     .from(departures)

@@ -16,19 +16,19 @@ export async function catalogueRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, listCatalogue, async (request) => {
     const now = app.clock.now();
-    const entries = await catalogue.listCatalogue(app.db, operatorDate(now), now);
+    const entries = await catalogue.listCatalogue(app.db, operatorDate(now), app.clock.databaseNow());
     return { data: { items: catalogueOut(entries, request.query, now), months: departureMonths(entries) } };
   });
 
   registerEndpoint(app, getTourDetail, async (request) => {
     const now = app.clock.now();
-    const page = await loadTourPage(app.db, request.params.code, operatorDate(now), now);
+    const page = await loadTourPage(app.db, request.params.code, operatorDate(now), app.clock.databaseNow());
     if (!page) throw notFound(`No tour ${request.params.code.toUpperCase()}.`);
     const { tour } = page;
     // Departures one after another: each reads its rooms in a few queries, and a tour has a handful.
     const departures = [];
     for (const departure of page.departures) {
-      departures.push(tourDepartureOut(tour, departure, await departureRoomTypes(app.db, departure.id, now), now));
+      departures.push(tourDepartureOut(tour, departure, await departureRoomTypes(app.db, departure.id, app.clock.databaseNow()), now));
     }
     return {
       data: {
@@ -56,9 +56,9 @@ export async function catalogueRoutes(app: FastifyInstance) {
     const { code, date } = request.params;
     if (!isIsoDate(date)) throw validationFailed({ date: 'Use a real date in the format YYYY-MM-DD' });
     const now = app.clock.now();
-    const found = await catalogue.findDeparture(app.db, code, date, now);
+    const found = await catalogue.findDeparture(app.db, code, date, app.clock.databaseNow());
     if (!found) throw notFound(`No departure of tour ${code.toUpperCase()} on ${date}.`);
-    const roomTypes = await departureRoomTypes(app.db, found.departure.id, now);
+    const roomTypes = await departureRoomTypes(app.db, found.departure.id, app.clock.databaseNow());
     return { data: tourDepartureOut(found.tour, found.departure, roomTypes, now) };
   });
 
@@ -67,7 +67,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     // The contract checks the shape; a calendar date that does not exist (2027-02-30) is caught here.
     if (!isIsoDate(startDate)) throw validationFailed({ departure: 'Use a real date in the format YYYY-MM-DD' });
     const now = app.clock.now();
-    const found = await catalogue.findDeparture(app.db, code, startDate, now);
+    const found = await catalogue.findDeparture(app.db, code, startDate, app.clock.databaseNow());
     if (!found) throw notFound(`No departure of tour ${code.toUpperCase()} on ${startDate}.`);
     const { tour, speakers, departure } = found;
     const price = departure.prices.find((p) => p.currency === currency);

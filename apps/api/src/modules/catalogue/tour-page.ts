@@ -1,6 +1,7 @@
 import { DEFAULT_CURRENCY, roomOptionSchema, roomTypeAvailability, type DepartureRoomType, type Speaker } from '@tours/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { Instant } from '../../lib/clock.ts';
 import {
   accommodations,
   departureAccommodations,
@@ -32,7 +33,7 @@ export interface TourPage {
 }
 
 /** Everything the tour page shows, by tour code (any case); null for an unknown code. */
-export async function loadTourPage(db: Database, code: string, today: string, now: Date): Promise<TourPage | null> {
+export async function loadTourPage(db: Database, code: string, today: string, now: Instant): Promise<TourPage | null> {
   const [tour] = await db.select().from(tours).where(eq(tours.code, code.toUpperCase()));
   if (!tour) return null;
   const [content, days, inclusions, pictures, speakerRows, departureRows] = await Promise.all([
@@ -86,7 +87,7 @@ export async function loadTourPage(db: Database, code: string, today: string, no
  * domain's step 3a rule. Rooms are priced in every currency, so the default
  * one serves to list them.
  */
-export async function departureRoomTypes(db: Database, departureId: number, now: Date): Promise<DepartureRoomType[]> {
+export async function departureRoomTypes(db: Database, departureId: number, now: Instant): Promise<DepartureRoomType[]> {
   const [offer, taken] = await Promise.all([loadOffer(db, departureId, DEFAULT_CURRENCY), unitsTaken(db, departureId, now)]);
   if (!offer || offer.hotels.length === 0) return [];
   const rooms = roomOptionSchema.array().parse(roomOptions({ offer, taken, currency: DEFAULT_CURRENCY }));

@@ -34,6 +34,7 @@ export async function applyPayment(db: Database, input: ApplyPayment): Promise<P
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
     if (!payment || payment.bookingId !== booking.id) throw notFound('The payment is not this booking’s.');
     if (payment.appliedAt) return answerFor(booking);
+    await input.faults.fire(booking.id, 'before-booking-update', tx);
 
     const [intent] = payment.intentId ? await tx.select().from(paymentIntents).where(eq(paymentIntents.id, payment.intentId)) : [];
     let outcome: PostPaymentDetails;

@@ -43,10 +43,11 @@ export async function confirmWithoutPayment(
       app.db.transaction(async (tx) => {
         const booking = await lockBookingForSettlement(tx, input.bookingId);
         const actor = await authorise(tx, booking);
-        if (booking.reference === null && !(await hasLiveSelections(tx, booking.id, app.clock.now()))) {
+        if (booking.reference === null && !(await hasLiveSelections(tx, booking.id, app.clock.databaseNow()))) {
           throw serviceFailure('The booking’s places are no longer held. Please start the booking again.', 409);
         }
         if (booking.reference !== null) return answerFor(booking);
+        await app.faults.fire(booking.id, 'before-booking-update', tx);
         return confirmBookingCore(tx, { ...settlementContext(app, input.requestId, input.siteOrigin), bookingId: booking.id, purpose: null, paymentId: null, actor });
       }),
     );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { allocations, departures } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -22,8 +22,10 @@ export class NothingHeldError extends Error {
  * ones the sweeper released once their session ended. Called inside the
  * confirming transaction with the booking row already locked; takes the
  * departure's lock next and the option rows' after that (ADR 0002's order),
- * and reads the clock only once the departure lock is held, so no other
- * booking can be allocating on the departure while holds are judged live.
+ * and judges holds by the database's clock (clock_timestamp(), read by the
+ * statements that run once the departure lock is held), so no other
+ * booking can be allocating on the departure while holds are judged live, and
+ * every replica judges them alike.
  *
  * Live holds become sold as they are. When any has lapsed, the same units are
  * taken again if they are still free (others' live holds and sales counted,
@@ -36,16 +38,21 @@ export async function convertHolds(db: Database, booking: { id: number; departur
     .where(eq(departures.id, booking.departureId))
     .for('update');
   if (!departure) throw new NothingHeldError('The booking’s departure no longer exists.');
-  const now = clock.now();
+  const now = clock.databaseNow();
 
   const rows = await db
-    .select({ id: allocations.id, optionId: allocations.optionId, quantity: allocations.quantity, state: allocations.state, expiresAt: allocations.expiresAt })
+    .select({
+      id: allocations.id,
+      optionId: allocations.optionId,
+      quantity: allocations.quantity,
+      lapsed: sql<boolean>`(${allocations.state} = 'released' or ${allocations.expiresAt} is null or ${allocations.expiresAt} <= ${now})`,
+    })
     .from(allocations)
     .where(and(eq(allocations.bookingId, booking.id), isNotNull(allocations.componentId), ne(allocations.state, 'sold')))
     .orderBy(asc(allocations.id));
   if (rows.length === 0) throw new NothingHeldError('The booking holds no places to confirm.');
 
-  const lapsed = rows.filter((row) => row.state === 'released' || !row.expiresAt || row.expiresAt.getTime() <= now.getTime());
+  const lapsed = rows.filter((row) => row.lapsed);
   if (lapsed.length > 0) {
     const optionIds = [...new Set(rows.flatMap((row) => (row.optionId === null ? [] : [row.optionId])))].sort((a, b) => a - b);
     const inventory = await lockOptions(db, optionIds);
@@ -62,7 +69,7 @@ export async function convertHolds(db: Database, booking: { id: number; departur
 
   await db
     .update(allocations)
-    .set({ state: 'sold', expiresAt: null, updatedAt: now })
+    .set({ state: 'sold', expiresAt: null, updatedAt: clock.now() })
     .where(inArray(allocations.id, rows.map((row) => row.id)));
   return { sold: rows.length, retaken: lapsed.length };
 }

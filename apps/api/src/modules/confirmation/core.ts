@@ -71,8 +71,8 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
   if (!awaitsSettlement(booking)) return answerFor(booking);
 
   const held = await convertHolds(db, booking, input.clock);
-  input.faults.fire(bookingId, 'confirm-after-payment');
-  input.faults.fire(bookingId, 'settle-transient');
+  await input.faults.fire(bookingId, 'confirm-after-payment');
+  await input.faults.fire(bookingId, 'settle-transient');
   const now = input.clock.now();
   const status = settledBookingStatus(booking.status);
   const reference = await confirmWithReference(db, bookingId, now, status);
@@ -86,6 +86,7 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
     .where(and(eq(payments.bookingId, bookingId), like(payments.reference, `${prefix}%`)));
   // The documents first: the e-mail attaches the booking confirmation.
   await issueConfirmationDocuments(db, bookingId);
+  await input.faults.fire(bookingId, 'during-email', db);
   const emailed = await queueConfirmationEmail(db, { booking, reference, publicUrl: input.publicUrl });
   if (input.paymentId !== null) await flagIfOverpaid(db, booking, input);
   await recordAudit(db, {

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { GatewayPayment } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
 import { bookings, paymentIntents, payments } from '../../db/schema/index.ts';
+import { sqlInstant, type Instant } from '../../lib/clock.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound, validationFailed } from '../../lib/http-error.ts';
 import { intentOfRequest } from '../payments/intents.ts';
@@ -33,7 +34,7 @@ export const paymentReference = (bookingReference: string, sequence: number) => 
  */
 export async function recordPayment(
   db: Database,
-  input: { bookingId: number; payment: GatewayPayment; provider: string; now: Date; requestId: string; actor: string },
+  input: { bookingId: number; payment: GatewayPayment; provider: string; now: Instant; requestId: string; actor: string },
 ): Promise<RecordedPayment | null> {
   const { bookingId, payment } = input;
   return db.transaction(async (tx) => {
@@ -90,7 +91,8 @@ export async function recordPayment(
         reference: paymentReference(booking.reference ?? String(bookingId), Number(n) + 1),
         purpose: intent?.purpose ?? null,
         intentId: intent?.id ?? null,
-        createdAt: input.now,
+        // The database's clock, so reconciliation's grace reads the same time on every replica.
+        createdAt: sqlInstant(input.now),
       })
       .returning({ id: payments.id });
     await recordAudit(tx, {

@@ -69,16 +69,17 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
     {
       name: 'record',
       invoke: async (context) => {
-        context.recorded = await retryTransient(() =>
-          recordPayment(app.db, {
+        context.recorded = await retryTransient(async () => {
+          await app.faults.fire(context.bookingId!, 'after-charge', app.db);
+          return recordPayment(app.db, {
             bookingId: context.bookingId!,
             payment: context.payment!,
             provider: app.config.payments.provider,
-            now: app.clock.now(),
+            now: app.clock.databaseNow(),
             requestId: input.requestId,
             actor,
-          }),
-        );
+          });
+        });
       },
       compensate: async (context, failure) => {
         // A passing failure is not the booking's fate: the payment stays recorded, unapplied, for reconciliation.

@@ -3,8 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getIdentityConfig } from '@tours/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
+import { frameOptionsFor, thirdPartyOrigins } from '../../lib/content-security-policy.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { siteOriginOf } from '../../lib/site-origin.ts';
+import { commonHeaders } from '../../plugins/headers.ts';
 import { deleteExpiredModels } from './adapter.ts';
 import { interactionRoutes } from './interaction-routes.ts';
 import { loadProviderKeys } from './keys.ts';
@@ -39,6 +41,7 @@ type MountedRequest = IncomingMessage & { cspNonce?: string; baseUrl?: string };
 export async function identityProviderPlugin(app: FastifyInstance) {
   const keys = await loadProviderKeys(app.db, app.config.identity.jwks);
   const registry = providerRegistry(app, keys);
+  const origins = thirdPartyOrigins(app.config);
   const handlers = new WeakMap<object, (req: IncomingMessage, res: ServerResponse) => Promise<void>>();
 
   scheduleBackgroundJob(app, 'identity provider cleanup', CLEANUP_INTERVAL_MS, async () => {
@@ -72,12 +75,12 @@ export async function identityProviderPlugin(app: FastifyInstance) {
 
       reply.hijack();
       const res = reply.raw;
-      res.setHeader('x-request-id', request.id);
-      res.setHeader('x-content-type-options', 'nosniff');
-      res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+      // Hijacked answers skip the onSend hooks: the same headers as every other answer (plugins/headers.ts).
+      for (const [name, value] of Object.entries(commonHeaders(request, origins))) res.setHeader(name, value);
       // The silent-renew frame is the site's own page on the same origin; nobody else may frame the provider.
-      res.setHeader('x-frame-options', 'SAMEORIGIN');
-      res.setHeader('content-security-policy', pagePolicy(nonce));
+      const policy = pagePolicy(nonce);
+      res.setHeader('content-security-policy', policy);
+      res.setHeader('x-frame-options', frameOptionsFor(policy) ?? 'DENY');
       await handler(raw, res);
     };
     mount.all('/', { schema: { hide: true } }, handle);

@@ -3,12 +3,14 @@ import { parse as parseQuery } from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from 'oidc-provider';
 import { z } from 'zod';
+import { checkRateLimits, setRetryAfter } from '../../lib/rate-limit.ts';
 import { siteOriginOf } from '../../lib/site-origin.ts';
 import { accountForEmail, normaliseEmail } from './accounts.ts';
 import type { ProviderKeys } from './keys.ts';
 import { codeStep, emailStep, pagePolicy, problemPage, SIGN_IN_MESSAGES } from './pages.ts';
 import type { ProviderRegistry } from './provider.ts';
-import { checkSignInCode, codesSent, latestSignInCode, MAX_CODES_PER_SIGN_IN, sendSignInCode } from './sign-in-codes.ts';
+import { checkSignInCode, codeMatches, codesSent, latestSignInCode, MAX_CODES_PER_SIGN_IN, sendSignInCode } from './sign-in-codes.ts';
+import { guessChecks, sendChecks, signInLimits } from './sign-in-limits.ts';
 
 type Params = { uid: string };
 type Form = Record<string, string | string[] | undefined>;
@@ -30,6 +32,7 @@ const formValue = (form: Form | undefined, name: string) => {
  */
 export function interactionRoutes(registry: ProviderRegistry, keys: ProviderKeys) {
   return async (app: FastifyInstance) => {
+    const limits = signInLimits(app.config.rateLimits.signInCodes);
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
       done(null, parseQuery(body as string)),
     );
@@ -81,9 +84,20 @@ export function interactionRoutes(registry: ProviderRegistry, keys: ProviderKeys
       if ((await codesSent(app.db, uid)) >= MAX_CODES_PER_SIGN_IN) {
         return html(reply, nonce, 429, problemPage(nonce, 'Too many codes', TOO_MANY_CODES, `${found.origin}/`));
       }
-      await sendSignInCode(app.db, { uid, email: normaliseEmail(typed), secret: keys.codeSecret, now: app.clock.now() });
+      const email = normaliseEmail(typed);
+      const resend = formValue(request.body, 'resend') !== '';
+      const now = app.clock.now();
+      // Counted across every replica (sign-in-limits.ts); the refusal says how long to wait, on the page the visitor was on.
+      const refusal = await checkRateLimits(app.db, now, sendChecks(limits, request.ip, email));
+      if (refusal) {
+        setRetryAfter(reply, refusal.outcome);
+        const latest = resend ? await latestSignInCode(app.db, uid) : null;
+        if (latest) return html(reply, nonce, 429, codeStep(uid, nonce, { email: latest.email, alert: refusal.message }));
+        return html(reply, nonce, 429, emailStep(uid, nonce, { value: typed, alert: refusal.message }));
+      }
+      await sendSignInCode(app.db, { uid, email, secret: keys.codeSecret, now });
       // Post, then redirect, then get: reloading the page never sends another code.
-      return reply.redirect(`/idp/interaction/${encodeURIComponent(uid)}?sent=${formValue(request.body, 'resend') ? 'new' : '1'}`, 303);
+      return reply.redirect(`/idp/interaction/${encodeURIComponent(uid)}?sent=${resend ? 'new' : '1'}`, 303);
     });
 
     app.post<{ Params: Params; Body: Form }>('/interaction/:uid/code', { schema: { hide: true } }, async (request, reply) => {
@@ -98,7 +112,14 @@ export function interactionRoutes(registry: ProviderRegistry, keys: ProviderKeys
       if (typed === '') return retry(SIGN_IN_MESSAGES.codeRequired);
       if (!/^\d{6}$/.test(typed)) return retry(SIGN_IN_MESSAGES.codeFormat);
 
-      const check = await checkSignInCode(app.db, { uid, code: typed, secret: keys.codeSecret, now: app.clock.now() });
+      const now = app.clock.now();
+      // A wrong code is counted before it is answered; past the limit even the right one is refused, so a refusal tells nothing.
+      const refusal = await checkRateLimits(app.db, now, guessChecks(limits, request.ip, latest.email, codeMatches(latest, typed, keys.codeSecret)));
+      if (refusal) {
+        setRetryAfter(reply, refusal.outcome);
+        return retry(refusal.message, 429);
+      }
+      const check = await checkSignInCode(app.db, { uid, code: typed, secret: keys.codeSecret, now });
       switch (check.outcome) {
         case 'accepted': {
           const account = await accountForEmail(app.db, check.email);

@@ -1,4 +1,5 @@
 import { OPERATOR } from '@tours/domain';
+import { identityPagePolicy } from '../../lib/content-security-policy.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
 /**
@@ -79,18 +80,8 @@ ${script ? `<script nonce="${nonce}">${script}</script>` : ''}
 </html>`;
 }
 
-/** The pages' Content-Security-Policy: nothing from elsewhere, forms post to this origin only. */
-export function pagePolicy(nonce: string): string {
-  return [
-    "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
-    "img-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'self'",
-  ].join('; ');
-}
+/** The pages' Content-Security-Policy: nothing from elsewhere, forms post to this origin only (lib/content-security-policy.ts). */
+export const pagePolicy = identityPagePolicy;
 
 interface FieldView {
   value?: string;
@@ -121,12 +112,20 @@ ${state.error ? `<p class="error" id="${id}-error">${escapeHtml(state.error)}</p
 const cancelForm = (uid: string) =>
   `<form method="post" action="/idp/interaction/${escapeHtml(uid)}/cancel"><button type="submit" class="link">Cancel and return to the site</button></form>`;
 
-export function emailStep(uid: string, nonce: string, state: FieldView): string {
+export interface EmailStepView extends FieldView {
+  /** Why no code was sent (too many codes): shown above the form, the address kept in the field. */
+  alert?: string | undefined;
+}
+
+/** A refusal of the whole step (not of what was typed): an alert, read out as the page loads. */
+const alertBox = (message: string | undefined) => (message ? `<p class="alert" role="alert">${escapeHtml(message)}</p>\n` : '');
+
+export function emailStep(uid: string, nonce: string, state: EmailStepView): string {
   return renderPage({
     title: 'Sign in',
     nonce,
     body: `<h1 id="page-title">Sign in</h1>
-<p>Enter your e-mail address and we will send you a 6-digit code to sign in with. No password needed.</p>
+${alertBox(state.alert)}<p>Enter your e-mail address and we will send you a 6-digit code to sign in with. No password needed.</p>
 <form method="post" action="/idp/interaction/${escapeHtml(uid)}/email" novalidate>
 ${field({ id: 'email', label: 'E-mail address', hint: 'Use the address you booked with.', type: 'email', autocomplete: 'email', state })}
 <button type="submit" class="primary">Send me a code</button>
@@ -139,6 +138,8 @@ export interface CodeStepView extends FieldView {
   email: string;
   /** A confirmation shown above the form (code sent). */
   status?: string | undefined;
+  /** Why no new code was sent (too many codes), shown above the form. */
+  alert?: string | undefined;
   /** The code can no longer be used: the field is shown, but sending a new code is the way on. */
   dead?: boolean;
 }
@@ -149,7 +150,7 @@ export function codeStep(uid: string, nonce: string, view: CodeStepView): string
     title: 'Enter your code',
     nonce,
     body: `<h1 id="page-title">Enter your code</h1>
-${view.status ? `<p class="status" role="status">${escapeHtml(view.status)}</p>` : ''}
+${alertBox(view.alert)}${view.status ? `<p class="status" role="status">${escapeHtml(view.status)}</p>` : ''}
 <form method="post" action="${action}/code" novalidate>
 ${field({ id: 'code', label: 'Sign-in code', hint: `The 6-digit code we e-mailed to ${view.email}.`, type: 'text', autocomplete: 'one-time-code', inputmode: 'numeric', maxlength: 6, className: 'code', state: view })}
 <button type="submit" class="primary">Sign in</button>

@@ -64,6 +64,15 @@ export async function latestSignInCode(db: Database, uid: string) {
   return row ?? null;
 }
 
+/**
+ * Whether `code` is the one this row was sent with, compared in constant
+ * time. Read before a try is checked, so the rate limits count a wrong code
+ * before it is answered and a right one not at all (sign-in-limits.ts).
+ */
+export function codeMatches(row: { codeHash: string }, code: string, secret: string): boolean {
+  return timingSafeEqual(Buffer.from(hashOf(secret, code), 'hex'), Buffer.from(row.codeHash, 'hex'));
+}
+
 export type CodeCheck =
   | { outcome: 'accepted'; email: string }
   | { outcome: 'wrong'; triesLeft: number }
@@ -87,8 +96,7 @@ export async function checkSignInCode(db: Database, input: { uid: string; code: 
     if (row.failedAttempts >= MAX_WRONG_TRIES) return { outcome: 'voided' };
     if (row.consumedAt) return { outcome: 'used' };
     if (row.expiresAt.getTime() <= input.now.getTime()) return { outcome: 'expired' };
-    const typed = Buffer.from(hashOf(input.secret, input.code), 'hex');
-    if (timingSafeEqual(typed, Buffer.from(row.codeHash, 'hex'))) {
+    if (codeMatches(row, input.code, input.secret)) {
       await tx.update(idpSignInCodes).set({ consumedAt: input.now }).where(eq(idpSignInCodes.id, row.id));
       return { outcome: 'accepted', email: row.email };
     }

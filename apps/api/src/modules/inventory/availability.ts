@@ -1,14 +1,19 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { allocations } from '../../db/schema/index.ts';
+import { sqlInstant, type Instant } from '../../lib/clock.ts';
 
-/** An allocation takes its units while sold, or while held and not yet expired. */
-export function isActiveAllocation(now: Date): SQL {
-  return or(eq(allocations.state, 'sold'), and(eq(allocations.state, 'held'), gt(allocations.expiresAt, now)))!;
+/**
+ * An allocation takes its units while sold, or while held and not yet
+ * expired. `now` is the database's clock (Clock.databaseNow()), so every
+ * replica judges a hold's expiry alike whatever its own clock says.
+ */
+export function isActiveAllocation(now: Instant): SQL {
+  return or(eq(allocations.state, 'sold'), and(eq(allocations.state, 'held'), gt(allocations.expiresAt, sqlInstant(now))))!;
 }
 
 /** Places taken on each departure (allocations with no option), by departure id. */
-export async function placesTaken(db: Database, departureIds: number[], now: Date): Promise<Map<number, number>> {
+export async function placesTaken(db: Database, departureIds: number[], now: Instant): Promise<Map<number, number>> {
   if (departureIds.length === 0) return new Map();
   const rows = await db
     .select({ departureId: allocations.departureId, taken: sql<number>`cast(sum(${allocations.quantity}) as integer)` })
@@ -33,7 +38,7 @@ export interface UnitsTaken {
  * that booking may still choose from: resubmitting its selections gives its
  * own holds back before taking new ones.
  */
-export async function unitsTaken(db: Database, departureId: number, now: Date, exceptBooking?: number): Promise<UnitsTaken> {
+export async function unitsTaken(db: Database, departureId: number, now: Instant, exceptBooking?: number): Promise<UnitsTaken> {
   const rows = await db
     .select({ optionId: allocations.optionId, taken: sql<number>`cast(sum(${allocations.quantity}) as integer)` })
     .from(allocations)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
+import { sqlInstant, type Instant } from '../../lib/clock.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 
 export interface SweepResult {
@@ -15,9 +16,12 @@ export interface SweepResult {
  * changed, and a row is released once. Holds of a booking with an open
  * payment request are left alone until reconciliation has asked the provider
  * whether it was paid. Availability already ignores expired
- * holds, so this only tidies: correctness never waits for it.
+ * holds, so this only tidies: correctness never waits for it. `now` is the
+ * database's clock (Clock.databaseNow()), the one availability judges by, so a
+ * replica whose own clock runs fast never releases a hold early.
  */
-export async function sweepExpiredHolds(db: Database, now: Date): Promise<SweepResult> {
+export async function sweepExpiredHolds(db: Database, at: Instant): Promise<SweepResult> {
+  const now = sqlInstant(at);
   // A transaction even for one statement: on PGlite it keeps the write out of another request's open transaction.
   const rows = await db.transaction((tx) =>
     queryRows<{ id: number; booking_id: number }>(
@@ -42,7 +46,7 @@ export async function sweepExpiredHolds(db: Database, now: Date): Promise<SweepR
  */
 export const holdSweeperPlugin = sharedPlugin('hold-sweeper', async (app) => {
   scheduleBackgroundJob(app, 'sweeping expired holds', app.config.holdSweepIntervalMs, async () => {
-    const result = await sweepExpiredHolds(app.db, app.clock.now());
+    const result = await sweepExpiredHolds(app.db, app.clock.databaseNow());
     if (result.released > 0) app.log.info(result, 'released expired holds');
   });
 });

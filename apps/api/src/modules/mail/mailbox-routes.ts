@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { mailboxPolicy, mailHtmlPolicy, PLAIN_TEXT_POLICY } from '../../lib/content-security-policy.ts';
 import { drawAttachment } from './attachments.ts';
 import { findSentMail, listSentMail } from './outbox.ts';
 import { mailAttachmentPath, renderMailbox } from './mailbox-page.ts';
@@ -34,10 +35,7 @@ export async function mailboxRoutes(app: FastifyInstance) {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'nonce-${nonce}'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-      )
+      .header('content-security-policy', mailboxPolicy(nonce))
       .send(renderMailbox(messages, nonce));
   });
 
@@ -58,10 +56,7 @@ export async function mailboxRoutes(app: FastifyInstance) {
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
-      .header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'unsafe-inline'; img-src ${imageSources(message.bodyHtml)}; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox`,
-      )
+      .header('content-security-policy', mailHtmlPolicy(imageSources(message.bodyHtml)))
       .send(message.bodyHtml);
   });
 
@@ -73,7 +68,7 @@ export async function mailboxRoutes(app: FastifyInstance) {
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-security-policy', PLAIN_TEXT_POLICY)
       .send(message.bodyText);
   });
 

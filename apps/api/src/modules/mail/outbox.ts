@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { sqlInstant, type Instant } from '../../lib/clock.ts';
 import { outboxMessages, type OutboxAttachment } from '../../db/schema/index.ts';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
@@ -21,6 +22,8 @@ export interface NewMail {
 /**
  * Queues an e-mail. Call it inside the transaction of the change the e-mail
  * announces: it is sent only if that change commits, and never twice for one key.
+ * It is due from the database's now() (available_at's default), the clock the
+ * relay judges due-ness by.
  */
 export async function enqueueMail(db: Database, mail: NewMail): Promise<number | null> {
   const [row] = await db
@@ -46,21 +49,23 @@ export async function enqueueMail(db: Database, mail: NewMail): Promise<number |
  * each other; each taken row is leased (available_at moved to `leaseUntil`)
  * and its attempt counted in the same statement, so the lock is held for
  * that statement only and a relay that dies mid-send leaves the message to be
- * taken again when the lease runs out.
+ * taken again when the lease runs out. `now` and `leaseUntil` are read from
+ * the database's clock (Clock.databaseNow()), so relays on replicas whose
+ * clocks drift agree on what is due and when a lease is over.
  */
-export async function claimDueMail(db: Database, now: Date, leaseUntil: Date, limit: number): Promise<OutboxMessage[]> {
+export async function claimDueMail(db: Database, now: Instant, leaseUntil: Instant, limit: number): Promise<OutboxMessage[]> {
   // A transaction even for one statement: on PGlite it keeps the write out of another request's open transaction.
   const rows = await db.transaction((tx) => {
     const due = tx
       .select({ id: outboxMessages.id })
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.availableAt, now)))
+      .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.availableAt, sqlInstant(now))))
       .orderBy(asc(outboxMessages.availableAt), asc(outboxMessages.id))
       .limit(limit)
       .for('update', { skipLocked: true });
     return tx
       .update(outboxMessages)
-      .set({ attempts: sql`${outboxMessages.attempts} + 1`, availableAt: leaseUntil })
+      .set({ attempts: sql`${outboxMessages.attempts} + 1`, availableAt: sqlInstant(leaseUntil) })
       .where(inArray(outboxMessages.id, due))
       .returning();
   });
@@ -77,11 +82,11 @@ export async function markSent(db: Database, id: number, sentAt: Date): Promise<
 }
 
 /** A failed attempt: tried again at `retryAt`, or given up ('failed') for staff to look at. */
-export async function markAttemptFailed(db: Database, id: number, error: string, retryAt: Date | null): Promise<void> {
+export async function markAttemptFailed(db: Database, id: number, error: string, retryAt: Instant | null): Promise<void> {
   await db.transaction((tx) =>
     tx
       .update(outboxMessages)
-      .set(retryAt ? { lastError: error, availableAt: retryAt } : { lastError: error, status: 'failed' })
+      .set(retryAt ? { lastError: error, availableAt: sqlInstant(retryAt) } : { lastError: error, status: 'failed' })
       .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending'))),
   );
 }

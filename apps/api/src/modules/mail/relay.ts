@@ -1,6 +1,7 @@
 import { MailDeliveryError, type MailPort } from '../../adapters/mail/index.ts';
 import type { Database } from '../../db/client.ts';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
+import { sqlAfter, type Instant } from '../../lib/clock.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 import { drawAttachments } from './attachments.ts';
 import { claimDueMail, markAttemptFailed, markSent, type OutboxMessage } from './outbox.ts';
@@ -45,16 +46,23 @@ export const messageKeyOf = (message: Pick<OutboxMessage, 'id' | 'createdAt'>) =
  * lease, with the same Message-ID); messages are never sent from inside a
  * database lock.
  */
-export async function relayOutbox(db: Database, mail: MailPort, now: Date): Promise<RelayResult> {
+export async function relayOutbox(
+  db: Database,
+  mail: MailPort,
+  now: Instant,
+  /** The date documents attached are drawn at: what a reader sees, from the process's clock. */
+  drawnAt: () => Date = () => (now instanceof Date ? now : new Date()),
+): Promise<RelayResult> {
   const result: RelayResult = { sent: 0, retried: 0, failed: 0 };
-  // `now` is the run's time (tests move it on); leases follow it plus the real time the run has taken.
+  // `now` is the database's clock, read by each statement (the app), or a fixed instant the run is pinned to (tests);
+  // a fixed instant's leases follow it plus the real time the run has taken.
   const started = Date.now();
-  const leaseUntil = () => new Date(now.getTime() + (Date.now() - started) + LEASE_MS);
+  const leaseUntil = () => (now instanceof Date ? sqlAfter(now, Date.now() - started + LEASE_MS) : sqlAfter(now, LEASE_MS));
   for (let taken = 0; taken < BATCH; taken++) {
     const [message] = await claimDueMail(db, now, leaseUntil(), 1);
     if (!message) break;
     try {
-      const { files, missing } = await drawAttachments(db, message.attachments, now);
+      const { files, missing } = await drawAttachments(db, message.attachments, drawnAt());
       if (missing.length > 0) {
         process.emitWarning(`E-mail ${message.id} goes without ${missing.join(', ')}: the booking no longer has that document`, { code: 'MAIL_ATTACHMENT_MISSING' });
       }
@@ -72,7 +80,7 @@ export async function relayOutbox(db: Database, mail: MailPort, now: Date): Prom
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const giveUp = (error instanceof MailDeliveryError && error.permanent) || message.attempts >= MAX_MAIL_ATTEMPTS;
-      await markAttemptFailed(db, message.id, reason.slice(0, 1000), giveUp ? null : new Date(now.getTime() + retryDelayMs(message.attempts)));
+      await markAttemptFailed(db, message.id, reason.slice(0, 1000), giveUp ? null : sqlAfter(now, retryDelayMs(message.attempts)));
       result[giveUp ? 'failed' : 'retried'] += 1;
     }
   }
@@ -86,7 +94,7 @@ export async function relayOutbox(db: Database, mail: MailPort, now: Date): Prom
  */
 export const mailRelayPlugin = sharedPlugin('mail-relay', async (app) => {
   scheduleBackgroundJob(app, 'outbox relay run', app.config.mail.relayIntervalMs, async () => {
-    const result = await relayOutbox(app.db, app.adapters.mail, app.clock.now());
+    const result = await relayOutbox(app.db, app.adapters.mail, app.clock.databaseNow(), () => app.clock.now());
     if (result.sent + result.retried + result.failed > 0) app.log.info(result, 'outbox relay');
     if (result.failed > 0) app.log.error(result, 'e-mails given up (refused by the mail server, or after a day of failures): see outbox_messages with status failed');
   });

@@ -18,10 +18,9 @@ function ownTour(request: FastifyRequest, tourId: number): BookingSession {
 export async function optionRoutes(app: FastifyInstance) {
   /** The departure's options in the booking's currency, with what is left of each for this booking. */
   async function presenting(session: BookingSession) {
-    const now = app.clock.now();
     const [offer, taken] = await Promise.all([
       loadOffer(app.db, session.departureId, session.currency),
-      unitsTaken(app.db, session.departureId, now, session.bookingId),
+      unitsTaken(app.db, session.departureId, app.clock.databaseNow(), session.bookingId),
     ]);
     if (!offer) throw notFound('The booking’s departure no longer exists.');
     return { offer, taken, currency: session.currency };

@@ -4,6 +4,7 @@ import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { framePaymentBodySchema, framePaymentResponseSchema } from '../../adapters/payments/wire.ts';
+import { cardFramePolicy } from '../../lib/content-security-policy.ts';
 import { unauthorized, validationFailed } from '../../lib/http-error.ts';
 import { checkCard } from './cards.ts';
 import { renderFramePage, type FrameView } from './frame-page.ts';
@@ -12,24 +13,6 @@ import { findToken, payToken, succeededPaymentOf, type PayToken } from './reposi
 const SDK_JS = readFileSync(new URL('./browser/sdk.js', import.meta.url), 'utf8');
 const FRAME_JS = readFileSync(new URL('./browser/frame.js', import.meta.url), 'utf8');
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
-
-/**
- * The frame may be shown only inside the merchant page the token was made
- * for. An unknown token's page holds nothing and offers nothing, so anyone
- * may frame it and the payer at least sees why the form is missing.
- */
-function framePolicy(nonce: string, ancestors: string, imageOrigin: string | null): string {
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    `style-src 'nonce-${nonce}'`,
-    `img-src 'self' data:${imageOrigin ? ` ${imageOrigin}` : ''}`,
-    "connect-src 'self'",
-    "form-action 'none'",
-    "base-uri 'none'",
-    `frame-ancestors ${ancestors}`,
-  ].join('; ');
-}
 
 /** A relative logo ('/logo.svg') is the merchant's own, so it resolves against the merchant's origin. */
 function logoUrl(token: PayToken): string {
@@ -42,12 +25,14 @@ function logoUrl(token: PayToken): string {
 }
 
 /**
- * The global headers plugin forbids framing (X-Frame-Options: SAMEORIGIN) and
- * sends referrers; the frame replaces both: its CSP decides who frames it, and
- * its URL carries the token, which must not leak to the logo's host.
+ * The global headers plugin sends referrers cut to the origin; the frame's URL
+ * carries the token, which must not leak to the logo's host, so it sends none.
+ * Who may frame it is its CSP's frame-ancestors (lib/content-security-policy.ts):
+ * only the merchant page the token was made for; an unknown token's page holds
+ * nothing and offers nothing, so anyone may frame it and the payer at least
+ * sees why the form is missing.
  */
 const frameHeaders: onSendAsyncHookHandler = async (_request, reply) => {
-  reply.removeHeader('x-frame-options');
   reply.header('referrer-policy', 'no-referrer');
 };
 
@@ -76,12 +61,12 @@ export async function frameRoutes(app: FastifyInstance) {
       const token = request.query.token ? await findToken(app.db, request.query.token) : undefined;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!token) {
-        reply.header('content-security-policy', framePolicy(nonce, '*', null));
+        reply.header('content-security-policy', cardFramePolicy(nonce, '*', null));
         return reply.code(404).send(renderFramePage({ state: 'invalid' }, nonce));
       }
 
       const logo = logoUrl(token);
-      reply.header('content-security-policy', framePolicy(nonce, token.allowedOrigin, logo ? new URL(logo).origin : null));
+      reply.header('content-security-policy', cardFramePolicy(nonce, token.allowedOrigin, logo ? new URL(logo).origin : null));
       const paid = await succeededPaymentOf(app.db, token.id);
       const expiresInMs = token.expiresAt.getTime() - app.clock.now().getTime();
       let view: FrameView;

@@ -4,6 +4,7 @@ import { injectFetch } from '../../adapters/payments/inject-fetch.ts';
 import { SIGNATURE_HEADER, signNotification } from '../../adapters/payments/wire.ts';
 import { queryRows } from '../../db/client.ts';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
+import { sqlAfter } from '../../lib/clock.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 import { ownOrigins } from '../../lib/site-origin.ts';
 
@@ -59,11 +60,12 @@ export const payProviderNotificationsPlugin = sharedPlugin('pay-provider-notific
   const send = ownOrigins(app.config).has(new URL(webhookUrl).origin) ? injectFetch(app) : fetch;
 
   async function deliverDue(): Promise<DeliveryRun> {
-    const now = app.clock.now();
+    // Due-ness, claims and retries by the database's clock: replicas whose clocks drift agree on them.
+    const now = app.clock.databaseNow();
     const events = await app.db.transaction((tx) =>
       queryRows<DueEvent>(
         tx,
-        sql`update pay_events set next_attempt_at = ${new Date(now.getTime() + CLAIM_MS)}
+        sql`update pay_events set next_attempt_at = ${sqlAfter(now, CLAIM_MS)}
             where id in (
               select id from pay_events
               where delivered_at is null and next_attempt_at <= ${now}
@@ -95,7 +97,7 @@ export const payProviderNotificationsPlugin = sharedPlugin('pay-provider-notific
         error === null
           ? sql`update pay_events set attempts = ${attempts}, delivered_at = ${sentAt}, last_error = null where id = ${event.id}`
           : sql`update pay_events set attempts = ${attempts}, last_error = ${error},
-                  next_attempt_at = ${new Date(sentAt.getTime() + retryDelayMs(attempts))} where id = ${event.id}`,
+                  next_attempt_at = ${sqlAfter(app.clock.databaseNow(), retryDelayMs(attempts))} where id = ${event.id}`,
       );
       if (error === null) run.delivered++;
       else {

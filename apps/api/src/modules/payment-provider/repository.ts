@@ -130,7 +130,7 @@ export async function payToken(db: Database, token: string, card: CheckedCard, n
           id: newEventId(),
           type: 'payment.succeeded',
           payload: { payment: paymentToWire(payment!, row.requestId) },
-          nextAttemptAt: now,
+          // Due at once by the database's clock (the column's default, now()), which deliveries are judged by on every replica.
           createdAt: now,
         });
       }

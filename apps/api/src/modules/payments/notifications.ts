@@ -5,6 +5,9 @@ import { paymentNotifications } from '../../db/schema/index.ts';
 import { HttpError, unauthorized, validationFailed } from '../../lib/http-error.ts';
 import { settleProviderPayment } from '../confirmation/settle-payment.ts';
 
+/** The largest notification body accepted (413 above it). */
+export const NOTIFICATION_BODY_LIMIT_BYTES = 16 * 1024;
+
 /**
  * POST /api/payments/notifications: the card provider's signed
  * server-to-server notifications. The signature is checked over the raw
@@ -18,7 +21,8 @@ export async function paymentNotificationRoutes(app: FastifyInstance) {
   // The signature covers the body exactly as sent, so it is kept as text.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  app.post('/payments/notifications', { schema: { hide: true } }, async (request, reply) => {
+  // The body is read whole before anyone is known, so it is capped well below the API's limit: a notification is under 1 KB.
+  app.post('/payments/notifications', { schema: { hide: true }, bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES }, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const header = request.headers[SIGNATURE_HEADER];
     if (!verifyNotificationSignature(app.config.payments.webhookSecret, raw, Array.isArray(header) ? header[0] : header, app.clock.now())) {

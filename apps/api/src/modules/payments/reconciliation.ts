@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { paymentIntents } from '../../db/schema/index.ts';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
+import { sqlAfter } from '../../lib/clock.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 import { retryTransient } from '../../lib/pg-errors.ts';
 import { applyPayment } from '../confirmation/apply-payment.ts';
@@ -45,9 +46,10 @@ interface ClaimedIntent {
 
 export async function reconcilePayments(app: FastifyInstance): Promise<ReconcileRun> {
   const run: ReconcileRun = { requestsChecked: 0, paymentsSettled: 0, requestsExpired: 0, paymentsApplied: 0, failures: 0 };
-  const now = app.clock.now();
-  const leaseUntil = new Date(now.getTime() + LEASE_MS);
-  const requestId = `reconcile-${now.getTime()}`;
+  // Due-ness and leases by the database's clock, read by each statement: replicas whose clocks drift agree on them.
+  const now = app.clock.databaseNow();
+  const leaseUntil = sqlAfter(now, LEASE_MS);
+  const requestId = `reconcile-${app.clock.now().getTime()}`;
 
   const intents = await app.db.transaction((tx) =>
     queryRows<ClaimedIntent>(
@@ -87,7 +89,7 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
         run.paymentsSettled++;
       }
       if (intent.status === 'cancelled') {
-        if (request?.status !== 'open') await app.db.update(paymentIntents).set({ cancelConfirmedAt: now, leaseUntil: null }).where(eq(paymentIntents.id, intent.id));
+        if (request?.status !== 'open') await app.db.update(paymentIntents).set({ cancelConfirmedAt: app.clock.now(), leaseUntil: null }).where(eq(paymentIntents.id, intent.id));
       } else if (!request || request.status === 'expired' || request.status === 'cancelled') {
         // The provider will take nothing more through it: its holds may go.
         await app.db.update(paymentIntents).set({ status: 'expired', leaseUntil: null }).where(eq(paymentIntents.id, intent.id));
@@ -107,7 +109,7 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
           where id in (
             select id from payments
             where applied_at is null and status = 'succeeded'
-              and created_at <= ${new Date(now.getTime() - UNAPPLIED_GRACE_MS)}
+              and created_at <= ${sqlAfter(now, -UNAPPLIED_GRACE_MS)}
               and (lease_until is null or lease_until <= ${now})
             order by created_at
             limit ${BATCH}

@@ -26,6 +26,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         allowedOrigin,
         browser: providerForBrowser(app.adapters.payments, allowedOrigin),
         now: app.clock.now(),
+        databaseNow: app.clock.databaseNow(),
         requestId: request.id,
       });
       return { data: token };

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { PaymentGatewayError, type GatewayTokenRequest, type PaymentGateway, type ProviderInBrowser } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { sqlInstant, type Instant } from '../../lib/clock.ts';
 import { conflict, notFound, serviceFailure, validationFailed } from '../../lib/http-error.ts';
 import { lockBooking } from '../bookings/repository.ts';
 import type { BookingSession } from '../bookings/session.ts';
@@ -35,6 +36,8 @@ export interface OpenPayment {
   /** Where that page loads the provider's script from (PaymentGateway.browserFor). */
   browser: ProviderInBrowser;
   now: Date;
+  /** The database's 'now' (Clock.databaseNow()), which holds are judged by. */
+  databaseNow: Instant;
   requestId: string;
 }
 
@@ -60,7 +63,7 @@ export async function openPayment(db: Database, input: OpenPayment): Promise<Pay
     const booking = await lockBooking(tx, session.bookingId);
     if (!booking) throw notFound('The booking no longer exists.');
     if (!awaitsSettlement(booking)) throw conflict(`This booking is ${booking.status}: there is nothing more to pay here.`);
-    if (!(await hasLiveSelections(tx, session.bookingId, now))) throw validationFailed({ amount: NOTHING_TO_PAY });
+    if (!(await hasLiveSelections(tx, session.bookingId, input.databaseNow))) throw validationFailed({ amount: NOTHING_TO_PAY });
     const { details, promotionActive } = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
     if (!isPermittedAmount(body.amount, details, promotionActive)) {
       const full = formatAmount(amountToPay(details, 'full', promotionActive), session.currency, { pence: 'always' });
@@ -99,7 +102,7 @@ export async function openPayment(db: Database, input: OpenPayment): Promise<Pay
       await tx
         .update(allocations)
         .set({ expiresAt, updatedAt: now })
-        .where(and(eq(allocations.bookingId, session.bookingId), eq(allocations.state, 'held'), gt(allocations.expiresAt, now), lt(allocations.expiresAt, expiresAt)));
+        .where(and(eq(allocations.bookingId, session.bookingId), eq(allocations.state, 'held'), gt(allocations.expiresAt, sqlInstant(input.databaseNow)), lt(allocations.expiresAt, expiresAt)));
     },
   });
 }

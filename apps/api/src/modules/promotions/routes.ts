@@ -1,14 +1,20 @@
 import { applyPromotion, removePromotion } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
+import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { sessionOf } from '../bookings/session.ts';
 import { cancelWithdrawnRequests } from '../payments/intents.ts';
-import { applyPromotionCode, removePromotionCode } from './service.ts';
+import { promotionChecks } from './limits.ts';
+import { applyPromotionCode, promotionCodeIsValid, removePromotionCode } from './service.ts';
 
 export async function promotionRoutes(app: FastifyInstance) {
-  registerEndpoint(app, applyPromotion, async (request) => {
+  /** Refused codes are limited per client and per booking before they are answered (limits.ts); requests the validation refuses are not counted. */
+  registerEndpoint(app, applyPromotion, async (request, reply) => {
     const session = sessionOf(request);
-    const applied = await applyPromotionCode(app.db, { session, code: request.body.code, now: app.clock.now(), requestId: request.id });
+    const now = app.clock.now();
+    const valid = await promotionCodeIsValid(app.db, session, request.body.code, now);
+    await enforceRateLimits({ db: app.db, reply, now }, promotionChecks(app.config.rateLimits.promotions, { ip: request.ip, bookingId: session.bookingId, valid }));
+    const applied = await applyPromotionCode(app.db, { session, code: request.body.code, now, requestId: request.id });
     await cancelWithdrawnRequests(app, session.bookingId);
     return { data: applied };
   });

@@ -23,6 +23,38 @@ export interface ApplyPromotion {
 /** What the customer sees on the booking: 'Promotional code WELCOME100'. */
 const lineName = (code: string) => `Promotional code ${code}`;
 
+/** The code as it is matched and stored: 'welcome100 ' is WELCOME100. */
+export const normalisePromotionCode = (code: string) => code.trim().toUpperCase();
+
+/** The active promotion with this (normalised) code, offered in this currency today; null when it cannot be used. */
+async function redeemablePromotion(db: Database, code: string, currency: BookingSession['currency'], now: Date) {
+  const today = toIsoDate(now);
+  const [promotion] = await db
+    .select({ id: promotions.id, code: promotions.code, amount: promotionDiscounts.amount })
+    .from(promotions)
+    .innerJoin(promotionDiscounts, and(eq(promotionDiscounts.promotionId, promotions.id), eq(promotionDiscounts.currency, currency)))
+    .where(and(eq(promotions.code, code), eq(promotions.active, true), lte(promotions.validFrom, today), gte(promotions.validTo, today)));
+  return promotion ?? null;
+}
+
+/**
+ * Whether applying `code` would be answered as a valid code: the code already
+ * on the booking, or one that can be used on it today. Read without locking,
+ * before the code is applied, so the rate limits count a refused code before
+ * it is answered and an accepted one not at all (limits.ts); applying checks
+ * again under the booking's lock.
+ */
+export async function promotionCodeIsValid(db: Database, session: BookingSession, code: string, now: Date): Promise<boolean> {
+  const typed = normalisePromotionCode(code);
+  const [applied] = await db
+    .select({ code: promotions.code })
+    .from(bookingComponents)
+    .innerJoin(promotions, eq(promotions.id, bookingComponents.promotionId))
+    .where(and(eq(bookingComponents.bookingId, session.bookingId), eq(bookingComponents.componentType, 'PromotionalCode')));
+  if (applied?.code === typed) return true;
+  return (await redeemablePromotion(db, typed, session.currency, now)) !== null;
+}
+
 /**
  * Applies a promotional code to the booking as a PromotionalCode line with a
  * negative price: the promotion's discount in the booking's currency, never
@@ -33,7 +65,7 @@ const lineName = (code: string) => `Promotional code ${code}`;
  */
 export async function applyPromotionCode(db: Database, input: ApplyPromotion): Promise<z.input<typeof appliedPromotionSchema>> {
   const { session } = input;
-  const code = input.code.trim().toUpperCase();
+  const code = normalisePromotionCode(input.code);
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, session.bookingId);
     if (!booking) throw notFound('The booking no longer exists.');
@@ -48,12 +80,7 @@ export async function applyPromotionCode(db: Database, input: ApplyPromotion): P
 
     let line = applied;
     if (!line) {
-      const today = toIsoDate(input.now);
-      const [promotion] = await tx
-        .select({ id: promotions.id, code: promotions.code, amount: promotionDiscounts.amount })
-        .from(promotions)
-        .innerJoin(promotionDiscounts, and(eq(promotionDiscounts.promotionId, promotions.id), eq(promotionDiscounts.currency, session.currency)))
-        .where(and(eq(promotions.code, code), eq(promotions.active, true), lte(promotions.validFrom, today), gte(promotions.validTo, today)));
+      const promotion = await redeemablePromotion(tx, code, session.currency, input.now);
       // Unknown, expired, withdrawn or not offered in this currency: one message, so codes cannot be probed.
       if (!promotion) throw validationFailed({ code: VALIDATION.promoInvalid });
 

@@ -19,7 +19,7 @@ export async function selectionRoutes(app: FastifyInstance) {
     if (omitsTravelAndAccommodation(session.brandChannel)) {
       throw validationFailed({ allocations: 'Day trips and online talks have no travel arrangements or rooms: send the tour alone to /bookings/selection' });
     }
-    const { details, withdrawnRequests } = await submit(app.db, { session, allocations: request.body.allocations, now: app.clock.now(), requestId: request.id });
+    const { details, withdrawnRequests } = await submit(app.db, { session, allocations: request.body.allocations, clock: app.clock, requestId: request.id });
     if (withdrawnRequests > 0) await cancelWithdrawnRequests(app, session.bookingId);
     return { data: details };
   });
@@ -30,7 +30,7 @@ export async function selectionRoutes(app: FastifyInstance) {
     if (!omitsTravelAndAccommodation(session.brandChannel)) {
       throw validationFailed({ tour_id: 'Only day trips and online talks are booked with the tour alone: send the selections to /bookings/selections' });
     }
-    const { details, withdrawnRequests } = await submit(app.db, { session, allocations: emptyAllocations(), now: app.clock.now(), requestId: request.id });
+    const { details, withdrawnRequests } = await submit(app.db, { session, allocations: emptyAllocations(), clock: app.clock, requestId: request.id });
     if (withdrawnRequests > 0) await cancelWithdrawnRequests(app, session.bookingId);
     return { data: details };
   });

@@ -2,7 +2,9 @@ import { awaitsSettlement } from '@tours/domain';
 import { withdrawOpenRequests } from '../payments/intents.ts';
 import type { Allocations, PrePaymentDetails } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { retryTransient } from '../../lib/pg-errors.ts';
 import { conflict, notFound, serviceFailure, validationFailed } from '../../lib/http-error.ts';
 import { lockBooking, replaceComponents, repricePromotionLine } from '../bookings/repository.ts';
 import type { BookingSession } from '../bookings/session.ts';
@@ -11,6 +13,8 @@ import { unitsLeft, unitsTaken } from '../inventory/availability.ts';
 import { placeHolds, releaseBookingHolds, shortages, type Need } from '../inventory/holds.ts';
 import { loadOffer, lockOptions } from '../options/repository.ts';
 import { priceSelections } from './price.ts';
+import { inDepartureTurn } from './departure-turns.ts';
+import { DEPARTURE_SOLD_OUT, noLongerAvailable, refuseIfSoldOut } from './refuse-sold-out.ts';
 import { checkSelections } from './validate.ts';
 
 /** What the client reads as availability false (spec section 8): the choice cannot be had any more. */
@@ -19,7 +23,8 @@ const unavailable = (message: string) => serviceFailure(message, 409);
 export interface SubmitSelections {
   session: BookingSession;
   allocations: Allocations;
-  now: Date;
+  /** Holds are judged by its databaseNow(), the booking window by its now(). */
+  clock: Clock;
   requestId: string;
 }
 
@@ -43,22 +48,33 @@ export interface SubmittedSelections {
 }
 
 export async function submitSelections(db: Database, input: SubmitSelections): Promise<SubmittedSelections> {
-  const { session, allocations, now } = input;
+  // In this replica's turn for the departure, so waiting buyers hold no connection. After a wait, what others sold
+  // meanwhile is refused before taking the lock; with nobody ahead the locked check alone decides.
+  return inDepartureTurn(db, input.session.departureId, async (waited) => {
+    if (waited) await refuseIfSoldOut(db, input.session, input.allocations, input.clock.databaseNow());
+    // A lock or pool wait that ran out rolled everything back: the whole transaction is run again, a few times at most.
+    return retryTransient(() => selectUnderLocks(db, input));
+  });
+}
+
+async function selectUnderLocks(db: Database, input: SubmitSelections): Promise<SubmittedSelections> {
+  const { session, allocations } = input;
+  const now = input.clock.now();
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, session.bookingId);
     if (!booking) throw notFound('The booking no longer exists.');
     if (!awaitsSettlement(booking)) throw conflict(`This booking is ${booking.status} and can no longer be changed online.`);
     // The price is about to change: card forms opened for the old amount must not be paid (ADR 0005).
-    const withdrawnRequests = await withdrawOpenRequests(tx, session.bookingId, input.now);
+    const withdrawnRequests = await withdrawOpenRequests(tx, session.bookingId, now);
     const offer = await loadOffer(tx, session.departureId, session.currency, { lockDeparture: true });
     if (!offer || offer.pricePerPerson === null) throw unavailable('This departure is no longer sold in the booking currency.');
 
     const party = booking.passengerIds.length;
-    const taken = await unitsTaken(tx, offer.departureId, now, session.bookingId);
+    const taken = await unitsTaken(tx, offer.departureId, input.clock.databaseNow(), session.bookingId);
     const placesLeft = offer.capacity - taken.places;
     const window = { ...offer, placesLeft, brandChannel: session.brandChannel };
     if (!isBookableOnline(window, now) || placesLeft < party) {
-      throw unavailable('This departure can no longer be booked online.');
+      throw unavailable(DEPARTURE_SOLD_OUT);
     }
 
     const check = checkSelections(allocations, {
@@ -77,7 +93,7 @@ export async function submitSelections(db: Database, input: SubmitSelections): P
       ...lines.map((line) => ({ optionId: line.option.id, units: line.passengerIds.length, label: line.option.name })),
     ];
     const short = shortages(needs, { capacity: offer.capacity, inventory: (id) => inventory.get(id) ?? 0 }, taken);
-    if (short.length > 0) throw unavailable(`No longer available: ${short.map((need) => need.label).join(', ')}.`);
+    if (short.length > 0) throw unavailable(noLongerAvailable(short.map((need) => need.label)));
 
     const { details, components } = priceSelections({
       tourName: session.tourName,

@@ -1,9 +1,9 @@
-import { ALERTS, SCREEN_TEXT, VALIDATION } from '@tours/domain';
+import { ALERTS, RATE_LIMIT_MESSAGES, SCREEN_TEXT, VALIDATION } from '@tours/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { addAlert } from '../../../../lib/alerts.ts';
-import { isApiRequestError } from '../../../../lib/api-error.ts';
+import { isApiRequestError, rateLimitMessage } from '../../../../lib/api-error.ts';
 import { getRegionContact } from '../../../../lib/region.ts';
 import { deletePromotion, paymentDetailsKey, postPromotion } from '../../api/payment-api.ts';
 import type { ActiveBooking } from '../../store/booking-store.ts';
@@ -55,6 +55,8 @@ export function PromotionField({ booking, locked }: { booking: ActiveBooking; lo
       void queryClient.invalidateQueries({ queryKey: paymentDetailsKey(booking.id) });
     } catch (caught) {
       if (isApiRequestError(caught) && caught.status === 400) setError(caught.fields.code ?? VALIDATION.promoInvalid);
+      // Too many refused codes: the server's refusal says how long to wait, at the field where the visitor typed.
+      else if (isApiRequestError(caught) && caught.code === 'RATE_LIMITED') setError(rateLimitMessage(caught, RATE_LIMIT_MESSAGES.promoFromClient));
       else failed(caught);
     } finally {
       setBusy(false);

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../src/db/client.ts';
+
+/**
+ * Tables any request may change without it being a change of data: the
+ * rate-limit counters count every attempt, refused ones included (that is
+ * their job: agent verification, promotional codes, postcode lookups), so
+ * bad input moves them by design.
+ */
+export const CHANGING_ON_ANY_REQUEST = new Set(['rate_limit_counters']);
+
+/**
+ * Every table of the database (public schema, the migrations' bookkeeping
+ * aside): its row count and a hash of its rows in a stable order, so two
+ * fingerprints are equal exactly when no row was added, removed or changed.
+ */
+export async function fingerprint(db: Database): Promise<Record<string, string>> {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const prints: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (CHANGING_ON_ANY_REQUEST.has(name)) continue;
+    // Rows ordered by their whole text: a total order whatever the primary key, so equal tables hash alike.
+    const [row] = await queryRows<{ n: number; h: string }>(
+      db,
+      sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, E'\n' order by t::text), '')) as h from ${sql.identifier(name)} t`,
+    );
+    prints[name] = `${row!.n}:${row!.h}`;
+  }
+  return prints;
+}

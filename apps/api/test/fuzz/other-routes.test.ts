@@ -1,0 +1,154 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ENDPOINTS, type Endpoint } from '@tours/domain';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { build } from '../helper.ts';
+import { fingerprint } from './fingerprint.ts';
+import { FUZZ_RUNS, FUZZ_TEST_TIMEOUT_MS } from './harness.ts';
+import { anyWrongValue } from './zod-arbitrary.ts';
+
+/**
+ * "Every endpoint" holds: the routes the app really serves (read from the
+ * router, sandboxes and test routes on) are either contract calls, which the
+ * other fuzz files cover, or listed here, fuzzed with garbage in their path,
+ * query, body and headers, or left out for a stated reason. A new route
+ * fails the first test until it is listed.
+ */
+
+type Fuzzed = { fuzz: 'envelope' | 'no-5xx' };
+type Excluded = { excluded: string };
+
+const OTHER_ROUTES: Record<string, Fuzzed | Excluded> = {
+  'GET /api/sandbox/geolocation': { fuzz: 'envelope' },
+  'POST /api/payments/notifications': { fuzz: 'envelope' },
+  'GET /pay/sdk.js': { fuzz: 'no-5xx' },
+  'GET /pay/frame': { fuzz: 'no-5xx' },
+  'GET /pay/frame.js': { fuzz: 'no-5xx' },
+  'POST /pay/api/frame/payments': { fuzz: 'no-5xx' },
+  'POST /pay/api/tokens': { fuzz: 'no-5xx' },
+  'GET /pay/api/payments/:id': { fuzz: 'no-5xx' },
+  'GET /pay/api/payment-requests/:id': { fuzz: 'no-5xx' },
+  'POST /pay/api/payment-requests/:id/cancel': { fuzz: 'no-5xx' },
+  'GET /idp/interaction/:uid': { fuzz: 'no-5xx' },
+  'POST /idp/interaction/:uid/email': { fuzz: 'no-5xx' },
+  'POST /idp/interaction/:uid/code': { fuzz: 'no-5xx' },
+  'POST /idp/interaction/:uid/cancel': { fuzz: 'no-5xx' },
+  'GET /idp/*': { fuzz: 'no-5xx' },
+  'POST /idp/*': { fuzz: 'no-5xx' },
+  'GET /dev/mailbox': { fuzz: 'no-5xx' },
+  'GET /dev/mailbox.json': { fuzz: 'no-5xx' },
+  'GET /dev/mailbox/:id/html': { fuzz: 'no-5xx' },
+  'GET /dev/mailbox/:id/text': { fuzz: 'no-5xx' },
+  'GET /dev/mailbox/:id/attachments/:index': { fuzz: 'no-5xx' },
+  'GET /api/docs': { fuzz: 'no-5xx' },
+  'GET /api/docs/': { fuzz: 'no-5xx' },
+  'GET /api/docs/json': { fuzz: 'no-5xx' },
+  'GET /api/docs/yaml': { fuzz: 'no-5xx' },
+  'GET /api/docs/static/index.html': { fuzz: 'no-5xx' },
+  'GET /api/docs/static/swagger-initializer.js': { fuzz: 'no-5xx' },
+  'GET /api/docs/*': { fuzz: 'no-5xx' },
+  'GET *': { fuzz: 'no-5xx' },
+  // The identity provider's own protocol verbs on its mount (oidc-provider answers them); GET and POST /idp/* are fuzzed above.
+  ...Object.fromEntries(
+    ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'].flatMap((method) => [
+      ...['/idp', '/idp/'].map((path) => [`${method} ${path}`, { excluded: 'the same oidc-provider mount as /idp/*, fuzzed with GET and POST' }]),
+      ...(['GET', 'POST'].includes(method) ? [] : [[`${method} /idp/*`, { excluded: 'oidc-provider protocol verbs; GET and POST of the mount are fuzzed' }]]),
+    ]),
+  ),
+};
+
+/** Every "METHOD path" the router holds, read from Fastify's route tree (HEAD, which Fastify adds to each GET, left out). */
+export function servedRoutes(app: FastifyInstance): string[] {
+  const routes = new Set<string>();
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)(?:[├└]── )?(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match || !match[2]) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]);
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) routes.add(`${method} ${stack.join('')}`);
+  }
+  return [...routes].sort();
+}
+
+/** Test-only routes, mounted with TEST_FAULTS=true, which the settings refuse in production: they seed data and arm failures on purpose. */
+const TEST_ONLY = /^[A-Z]+ \/api\/testing\//;
+
+const contractRoutes = new Set((Object.values(ENDPOINTS) as Endpoint[]).map((endpoint) => `${endpoint.method} /api${endpoint.path}`));
+
+const SEGMENTS = fc.oneof(
+  fc.constantFrom('..', '%2e%2e', '%2F', '%00', '-1', '0', '99999999999999999999', 'null', '__proto__', '%E2%80%AE', '%C0%AF', '%', 'pay_123', 'x'.repeat(300)),
+  fc.string({ minLength: 1, maxLength: 20 }).map(encodeURIComponent),
+);
+const QUERIES = fc.oneof(
+  fc.constantFrom('', '?', '?%', '?a=%zz', '?__proto__[x]=1', '?id=1&id=2', `?q=${'x'.repeat(10_000)}`, '?client_id=&response_type=code', '?redirect_uri=javascript:alert(1)'),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 30 }), { maxKeys: 4 }).map((q) => `?${new URLSearchParams(q).toString()}`),
+);
+const BODIES = fc.oneof(
+  fc.constantFrom('', '{', 'null', '[]', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '['.repeat(5000) + ']'.repeat(5000), 'a=1&b=2'),
+  fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+  fc.dictionary(fc.constantFrom('id', 'token', 'amount', 'email', 'code', 'card', 'payment_id', 'event', 'type', 'data'), anyWrongValue, { maxKeys: 5 }).map((value) => JSON.stringify(value)),
+);
+const CONTENT_TYPES = fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '', 'application/json; charset=utf-16');
+const HEADERS = fc.record(
+  {
+    authorization: fc.constantFrom('Bearer x', 'Basic Og==', `Bearer ${'x'.repeat(5000)}`, 'Bearer a.b.c'),
+    'x-forwarded-for': fc.constantFrom('not-an-ip', '1.1.1.1,'.repeat(100)),
+    accept: fc.constantFrom('application/xml', '*/*;q=x', ''),
+    'x-signature': fc.constantFrom('', 'sha256=00', 'x'.repeat(2000)),
+    cookie: fc.constantFrom('a=b', '_interaction=x; _session=y', '=;=;'),
+  },
+  { requiredKeys: [] },
+);
+
+describe('the routes outside the contracts', () => {
+  // A built SPA, as in production: without one, every page answers 503 'not built'.
+  const webDist = mkdtempSync(join(tmpdir(), 'tours-fuzz-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Tours</title><div id="root"></div>');
+  const server = build({ env: { TEST_FAULTS: 'true', HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0', WEB_DIST: webDist } });
+
+  it('lists every route the app serves: a contract call, fuzzed here, or left out for a reason', () => {
+    const unknown = servedRoutes(server.app).filter((route) => !contractRoutes.has(route) && !(route in OTHER_ROUTES) && !TEST_ONLY.test(route));
+    expect(unknown, 'a new route: fuzz it (test/fuzz/other-routes.test.ts) or say why not').toEqual([]);
+    const gone = Object.keys(OTHER_ROUTES).filter((route) => !servedRoutes(server.app).includes(route));
+    expect(gone, 'listed routes the app no longer serves').toEqual([]);
+  });
+
+  const fuzzed = Object.entries(OTHER_ROUTES).filter((entry): entry is [string, Fuzzed] => 'fuzz' in entry[1]);
+  it.each(fuzzed)('%s: garbage in its path, query, body and headers, never a 5xx, nothing changed', async (route, { fuzz }) => {
+    const app = server.app;
+    const [method, path] = route.split(' ') as ['GET' | 'POST', string];
+    const before = await fingerprint(app.db);
+    const requests = fc.record({
+      path: fc.array(SEGMENTS, { minLength: 3, maxLength: 3 }).map((segments) => {
+        let i = 0;
+        return path.replace(/:[A-Za-z_]+|\*/g, () => segments[i++ % segments.length]!);
+      }),
+      query: QUERIES,
+      body: BODIES,
+      type: CONTENT_TYPES,
+      headers: HEADERS,
+    });
+    await fc.assert(
+      fc.asyncProperty(requests, async ({ path: url, query, body, type, headers }) => {
+        const response = await app.inject({
+          method,
+          url: `${url}${query}`,
+          headers: { ...headers, ...(method === 'POST' && type ? { 'content-type': type } : {}) },
+          ...(method === 'POST' ? { payload: body } : {}),
+        });
+        const what = `${method} ${url}${query.slice(0, 200)} ${body.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
+        expect(response.statusCode, `never a 5xx: ${what}`).toBeLessThan(500);
+        if (fuzz === 'envelope' && response.statusCode >= 400) {
+          expect(response.json().error?.message, `the error envelope: ${what}`).toEqual(expect.any(String));
+        }
+      }),
+      { numRuns: Math.max(20, Math.round(FUZZ_RUNS / 3)), endOnFailure: true },
+    );
+    expect(await fingerprint(app.db), `${route}: garbage changed nothing in the database`).toEqual(before);
+  }, FUZZ_TEST_TIMEOUT_MS);
+});

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/**
+ * Zod compiles a fast path for object schemas with `new Function`, after
+ * probing whether it may: under the site's Content-Security-Policy (no
+ * 'unsafe-eval', apps/api/src/lib/content-security-policy.ts) that probe is a
+ * reported violation on every page load. The browser parses small forms, so
+ * it does without. Imported first by main.tsx: the probe runs when the first
+ * object schema is built, at module load.
+ */
+z.config({ jitless: true });
