@@ -1,17 +1,32 @@
-// API throughput on loopback: starts the API on a fresh embedded database,
-// runs bounded autocannon rounds against the hot paths and writes a report.
-// Usage: npm run bench   (BENCH_SECONDS=10 BENCH_CONNECTIONS=10 by default)
-//        node scripts/with-postgres.mjs npm run bench   (the same on a real PostgreSQL server)
+// API throughput on loopback, beside the framework's own ceiling. Starts the
+// API as `npm start` starts it (apps/api/src/server.ts with the default
+// settings: NODE_ENV unset, info logs, the read cache on; only the port and an
+// in-memory database differ), and a bare Fastify server (bare-server.mjs)
+// answering the very same JSON from memory. Then bounded autocannon rounds, at
+// the same concurrency: each hot read right after its bare twin, reported as
+// req/s, p50/p99 and the ratio to the bare route; then the two booking writes.
+// Usage: npm run bench                                   (PGlite, embedded)
+//        node scripts/with-postgres.mjs npm run bench    (a PostgreSQL 15 server)
+// BENCH_SECONDS (10) and BENCH_CONNECTIONS (50) change the rounds; BENCH_WRITES=0
+// skips the write rounds (BENCH_WRITE_CONNECTIONS, 10); any other setting (LOG_FORMAT, READ_CACHE_TTL_MS) is
+// passed to the API, as it would be to `npm start`.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const withWrites = process.env.BENCH_WRITES !== '0';
+// The writes keep the earlier rounds' concurrency: their own benchmark (write-path.mjs) measures them at scale.
+const writeConnections = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 10);
+/** The goal of issue 15: a hot read at least half the bare route's rate, p99 under 20 ms. */
+const GOAL = { ratio: 0.5, p99Ms: 20 };
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -21,18 +36,26 @@ const freePort = () =>
     });
   });
 
+const loadBefore = loadavg();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
+// What `npm start` runs (scripts/start.mjs), with NODE_ENV left as the operator's shell has it (unset: development).
+// Its stdout is not a terminal here, as under systemd, Docker or a log collector: JSON lines, one per request.
+const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', PUBLIC_URL: base };
 const api = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', NODE_ENV: 'test', PUBLIC_URL: base },
+  env: serverEnv,
 });
-const stop = () => api.kill('SIGTERM');
+let bare;
+const stop = () => {
+  api.kill('SIGTERM');
+  bare?.kill('SIGTERM');
+};
 process.on('exit', stop);
 
 async function waitForHealth() {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
@@ -43,20 +66,22 @@ async function waitForHealth() {
   throw new Error('the API did not become healthy');
 }
 
-const json = async (path, init = {}) => {
+const text = async (path, init = {}) => {
   const response = await fetch(`${base}${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+  const body = await response.text();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${body}`);
   return body;
 };
+const json = async (path, init) => JSON.parse(await text(path, init));
 
 await waitForHealth();
 
-// A far departure of the full-featured tour, and a booking to resubmit selections for.
+// A far departure of the full-featured tour, and a booking whose option lists are read and whose selections are resubmitted.
 const catalogue = await json('/api/tours');
 const vienna = catalogue.data.items.find((tour) => tour.code === 'MHW-VIE');
 const departure = vienna.departures.at(-1);
-const tour = (await json(`/api/tours/find?tour=MHW-VIE&departure=${departure.start_date}`)).data;
+const findPath = `/api/tours/find?tour=MHW-VIE&departure=${departure.start_date}&currency=USD`;
+const tour = (await json(findPath)).data;
 const passenger = {
   title: 'Mrs',
   given_name: 'Ada',
@@ -82,7 +107,8 @@ const createBody = JSON.stringify({
 const created = (await json('/api/bookings', { method: 'POST', body: createBody })).data;
 const auth = { authorization: `Bearer ${created.token.token}` };
 const passengerId = created.booking.passengers[0].id;
-const options = (list) => json(`/api/bookings/tour/${tour.id}/${list}`, { headers: auth }).then((body) => body.data);
+const optionPath = (list) => `/api/bookings/tour/${tour.id}/${list}`;
+const options = (list) => json(optionPath(list), { headers: auth }).then((body) => body.data);
 const [flights, rooms] = await Promise.all([options('flights'), options('accommodation')]);
 const mandatory = flights.items.filter((group) => group.rate_option === 'Mandatory' && group.flights.every((flight) => flight.inventory_details.available > 0));
 const singles = rooms.items.filter((room) => room.occupancy.from === 1 && room.type.name === 'Single');
@@ -94,47 +120,97 @@ const selectionsBody = JSON.stringify({
   },
 });
 
-const scenarios = [
+const reads = [
+  { name: 'GET /api/tours/find', path: findPath },
   { name: 'GET /api/tours (catalogue)', path: '/api/tours' },
-  { name: 'GET /api/tours/find', path: `/api/tours/find?tour=MHW-VIE&departure=${departure.start_date}&currency=USD` },
-  { name: 'GET /api/bookings/tour/:id/accommodation', path: `/api/bookings/tour/${tour.id}/accommodation`, headers: auth },
-  { name: 'POST /api/bookings (create a quote)', path: '/api/bookings', method: 'POST', body: createBody },
-  { name: 'POST /api/bookings/selections (replace holds, locked)', path: '/api/bookings/selections', method: 'POST', body: selectionsBody, headers: auth },
+  { name: 'GET /api/tours/:code (tour page)', path: '/api/tours/MHW-VIE' },
+  { name: 'GET /api/bookings/tour/:id/flights', path: optionPath('flights'), headers: auth },
+  { name: 'GET /api/bookings/tour/:id/accommodation', path: optionPath('accommodation'), headers: auth },
+  { name: 'GET /api/bookings/tour/:id/extras', path: optionPath('extras'), headers: auth },
 ];
 
-const results = [];
-for (const scenario of scenarios) {
-  const result = await autocannon({
-    url: `${base}${scenario.path}`,
-    method: scenario.method ?? 'GET',
-    body: scenario.body,
-    headers: { 'content-type': 'application/json', ...scenario.headers },
-    connections,
-    duration: seconds,
-  });
+// The bare twin of each read: the same bytes, from memory.
+const payloads = {};
+for (const [index, read] of reads.entries()) {
+  read.bare = `/bare/${index}`;
+  payloads[read.bare] = await text(read.path, { headers: read.headers });
+}
+mkdirSync(join(tmpdir(), 'tours-bench'), { recursive: true });
+const payloadFile = join(tmpdir(), 'tours-bench', `bare-${process.pid}.json`);
+writeFileSync(payloadFile, JSON.stringify(payloads));
+const barePort = await freePort();
+bare = fork(join(here, 'bare-server.mjs'), [String(barePort), payloadFile], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+await new Promise((resolve, reject) => {
+  bare.once('message', resolve);
+  bare.once('exit', () => reject(new Error('the bare server stopped')));
+});
+
+async function round(name, url, { method = 'GET', body, headers = {}, at = connections } = {}) {
+  const result = await autocannon({ url, method, body, headers: { 'content-type': 'application/json', ...headers }, connections: at, duration: seconds });
   const row = {
-    scenario: scenario.name,
+    scenario: name,
+    connections: at,
     requests_per_second: Math.round(result.requests.average),
     latency_p50_ms: result.latency.p50,
     latency_p99_ms: result.latency.p99,
     non_2xx: result.non2xx,
-    errors: result.errors,
+    errors: result.errors + result.timeouts,
     total_requests: result.requests.total,
   };
-  results.push(row);
   console.log(`${row.scenario}: ${row.requests_per_second} req/s, p50 ${row.latency_p50_ms} ms, p99 ${row.latency_p99_ms} ms, non-2xx ${row.non_2xx}`);
+  return row;
 }
 
+const results = [];
+for (const read of reads) {
+  const ceiling = await round(`bare Fastify, same JSON as ${read.name}`, `http://127.0.0.1:${barePort}${read.bare}`);
+  const row = await round(read.name, `${base}${read.path}`, { headers: read.headers });
+  row.bare_requests_per_second = ceiling.requests_per_second;
+  row.bare_latency_p99_ms = ceiling.latency_p99_ms;
+  row.ratio_to_bare = Math.round((row.requests_per_second / ceiling.requests_per_second) * 1000) / 1000;
+  row.meets_goal = row.ratio_to_bare >= GOAL.ratio && row.latency_p99_ms < GOAL.p99Ms;
+  row.response_bytes = Buffer.byteLength(payloads[read.bare]);
+  console.log(`  ratio to bare: ${row.ratio_to_bare}x (${row.meets_goal ? 'meets' : 'misses'} the goal)`);
+  results.push(ceiling, row);
+}
+if (withWrites) {
+  results.push(await round('POST /api/bookings (create a quote)', `${base}/api/bookings`, { method: 'POST', body: createBody, at: writeConnections }));
+  results.push(
+    await round('POST /api/bookings/selections (replace holds, locked)', `${base}/api/bookings/selections`, {
+      method: 'POST',
+      body: selectionsBody,
+      headers: auth,
+      at: writeConnections,
+    }),
+  );
+}
+
+const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const report = {
   date: new Date().toISOString(),
+  command: engine === 'postgres' ? 'node scripts/with-postgres.mjs npm run bench' : 'npm run bench',
+  machine: {
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model ?? 'unknown',
+    memory_gb: Math.round(totalmem() / 2 ** 30),
+    load_average_before: loadBefore.map((value) => Math.round(value * 100) / 100),
+    load_average_after: loadavg().map((value) => Math.round(value * 100) / 100),
+  },
   node: process.version,
-  database: process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite (embedded, in memory)',
+  database: engine === 'postgres' ? 'PostgreSQL server' : 'PGlite (embedded, in memory)',
+  server: {
+    started_as: 'node --import tsx apps/api/src/server.ts (what npm start runs)',
+    NODE_ENV: process.env.NODE_ENV ?? '(unset: development)',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? '(default: info)',
+    LOG_FORMAT: process.env.LOG_FORMAT ?? '(default: json, stdout is not a terminal)',
+    READ_CACHE_TTL_MS: process.env.READ_CACHE_TTL_MS ?? '(default)',
+  },
+  goal: `each hot read at least ${GOAL.ratio}x the bare route, p99 under ${GOAL.p99Ms} ms, at ${connections} connections`,
   seconds_per_scenario: seconds,
   connections,
   results,
 };
 mkdirSync(join(root, 'bench/reports'), { recursive: true });
-const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const file = join(root, 'bench/reports', `api-${engine}-${report.date.slice(0, 10)}.json`);
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`report: ${file}`);

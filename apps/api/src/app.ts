@@ -19,6 +19,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { envPlugin, loadConfig, type AppConfig, type RawEnv } from './plugins/env.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { headersPlugin } from './plugins/headers.ts';
+import { readCachePlugin } from './plugins/read-cache.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { API_PREFIX, webPlugin } from './plugins/web.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
@@ -68,6 +69,27 @@ export function loggerOptions(config: AppConfig, stream?: LogStream): FastifySer
 }
 
 /**
+ * One line per request, when its answer has gone: method, redacted URL (the
+ * req serializer), status and time, under the request id pino's child logger
+ * already carries. Half the lines of Fastify's 'incoming request' and
+ * 'request completed' pair, and the one that says how it ended.
+ */
+function logRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    // As it arrived: a mounted handler may rewrite raw.url (the identity provider strips /idp).
+    const req = { method: request.method, url: request.url, host: request.host, ip: request.ip, socket: request.socket };
+    // The raw response's close, not onResponse: replies a route writes itself (the identity provider's) end there too.
+    reply.raw.once('close', () => {
+      const aborted = !reply.raw.writableFinished;
+      request.log.info(
+        { req, res: { statusCode: reply.raw.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10, ...(aborted ? { aborted } : {}) },
+        'request completed',
+      );
+    });
+  });
+}
+
+/**
  * The whole API as a Fastify instance: settings, error handling, adapters,
  * database (migrated and seeded), OpenAPI docs, every module under /api and
  * the built SPA at /. Not yet listening; server.ts listens, tests inject.
@@ -76,6 +98,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config = options.config ?? loadConfig(options.env ?? process.env);
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
+    // One line a request, written when it completes (logRequests below), instead of Fastify's two.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
@@ -83,6 +107,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Errors before routing (a path that is not valid percent-encoding) answer in the error envelope too.
     frameworkErrors,
   });
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('clock', options.clock ?? systemClock);
@@ -90,6 +115,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   try {
     await app.register(envPlugin, { config });
     await app.register(headersPlugin);
+    await app.register(readCachePlugin);
     await app.register(errorsPlugin);
     await app.register(authPlugin);
     await app.register(adaptersPlugin, { overrides: options.adapters });

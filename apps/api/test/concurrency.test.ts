@@ -140,7 +140,9 @@ describe('selections under concurrency', () => {
     const small = await count(few);
     const large = await count(many);
     expect(large).toBe(small);
-    // 15 today: the session, 3 reads under the booking lock, withdrawing open payment requests, the offer (3), units taken, option locks and 5 writes.
-    expect(small).toBeLessThanOrEqual(17);
+    // 13: the session, the booking lock (passengers and promotion read in the same statement), withdrawing open payment
+    // requests, the offer (3), units taken, option locks and 5 writes; node-postgres also logs BEGIN and COMMIT (15).
+    // Every call of the write path has its own budget in write-path-statements.test.ts.
+    expect(small).toBeLessThanOrEqual(15);
   });
 });

@@ -3,7 +3,8 @@ import { ConfigError, loadConfig } from '../src/plugins/env.ts';
 
 describe('loadConfig', () => {
   it('has a default for every setting', () => {
-    const config = loadConfig({});
+    // As `npm start` at a terminal (the log format follows stdout: request-log.test.ts).
+    const config = loadConfig({}, true);
     expect(config).toMatchObject({
       nodeEnv: 'development',
       host: '0.0.0.0',
@@ -19,6 +20,7 @@ describe('loadConfig', () => {
       geolocation: { provider: 'sandbox', url: undefined, timeoutMs: 3000 },
       postcodes: { provider: 'sandbox', url: undefined, apiKey: undefined, timeoutMs: 3000 },
       holdSweepIntervalMs: 30_000,
+      readCacheTtlMs: 1000,
     });
     expect(config.dataDir).toBe('./.data');
     expect(config.webDist).toMatch(/apps\/web\/dist$/);

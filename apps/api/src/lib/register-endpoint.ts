@@ -16,8 +16,11 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Body: Parsed<E['body']>;
 }>;
 
-/** Returns the response body; the contract's response schema checks and serialises it. */
-export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<z.input<E['response']>>;
+/**
+ * Returns the response body; the contract's response schema checks and serialises it.
+ * A handler that sent its answer itself (a cached read: plugins/read-cache.ts) returns the reply.
+ */
+export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<z.input<E['response']> | FastifyReply>;
 
 export interface EndpointOptions {
   /** Success status, 200 unless the call creates something (201). */
@@ -59,6 +62,8 @@ export function registerEndpoint<E extends Endpoint>(
     ...(options.config ? { config: options.config } : {}),
     handler: async (request, reply) => {
       const body = await handler(request as EndpointRequest<E>, reply);
+      // A reply is thenable: awaiting a handler that returned it waits for the answer to finish and yields undefined.
+      if (reply.sent) return reply;
       return reply.code(status).send(body);
     },
   });

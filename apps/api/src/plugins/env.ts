@@ -49,8 +49,14 @@ export const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
-    /** Defaults to pretty in development, JSON elsewhere. */
+    /** Defaults to pretty in development on a terminal, JSON elsewhere (a file, a pipe, a log collector, production). */
     LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    /**
+     * How long a hot read (catalogue, tour pages, tour lookup, a departure's option catalogue) is served
+     * from this replica's memory; 0 turns the cache off. Writes on this replica clear it at once; other
+     * replicas' writes show within this time (docs/decisions/0014-hot-read-cache.md). Default 1000, 0 under NODE_ENV=test.
+     */
+    READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** PGlite data directory (relative to the working directory), or memory:// for a throwaway database. */
     DATA_DIR: z.string().min(1).default('./.data'),
     /** A PostgreSQL server (postgres://user@host:port/db); when set, DATA_DIR is not used. */
@@ -217,6 +223,8 @@ export interface AppConfig {
   port: number;
   logLevel: LogLevel;
   logFormat: 'pretty' | 'json';
+  /** Hot reads are served from memory this long (0: not cached). */
+  readCacheTtlMs: number;
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
@@ -299,7 +307,18 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(source: RawEnv = process.env): AppConfig {
+export const DEFAULT_READ_CACHE_TTL_MS = 1000;
+
+/**
+ * Pretty lines are for a person watching a terminal in development; anything
+ * else (a file, a pipe, a collector, production) gets one JSON object a line,
+ * which costs no worker thread and no second formatting pass.
+ */
+export const defaultLogFormat = (nodeEnv: AppConfig['nodeEnv'], interactive: boolean): AppConfig['logFormat'] =>
+  nodeEnv === 'development' && interactive ? 'pretty' : 'json';
+
+/** `interactive`: whether stdout is a terminal (process.stdout.isTTY), which decides the default log format. */
+export function loadConfig(source: RawEnv = process.env, interactive = Boolean(process.stdout.isTTY)): AppConfig {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
@@ -320,7 +339,9 @@ export function loadConfig(source: RawEnv = process.env): AppConfig {
     host: env.HOST,
     port: env.PORT,
     logLevel: env.LOG_LEVEL ?? defaultLogLevel,
-    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    logFormat: env.LOG_FORMAT ?? defaultLogFormat(env.NODE_ENV, interactive),
+    // Tests change the database behind the API's back, as an operator would; they ask for the cache where they test it.
+    readCacheTtlMs: env.READ_CACHE_TTL_MS ?? (env.NODE_ENV === 'test' ? 0 : DEFAULT_READ_CACHE_TTL_MS),
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,

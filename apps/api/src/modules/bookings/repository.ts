@@ -3,9 +3,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   bookingComponents,
-  bookingPassengers,
   bookings,
-  promotionDiscounts,
   promotions,
   type ComponentType,
 } from '../../db/schema/index.ts';
@@ -27,38 +25,37 @@ export interface LockedBooking {
 }
 
 /**
- * Takes the booking row FOR UPDATE before anything else, so two submissions of
- * one booking (a double click, two tabs) run one after the other, and reads
- * what pricing needs from it.
+ * Takes the booking row FOR NO KEY UPDATE before anything else, so two
+ * submissions of one booking (a double click, two tabs) run one after the
+ * other, and reads what pricing needs from it. NO KEY: the callers never change
+ * the booking's keys (id, reference, token hash), so rows that reference the
+ * booking (a payment the provider's notification records, a passenger) are
+ * not kept waiting by the lock.
  */
 export async function lockBooking(db: Database, bookingId: number): Promise<LockedBooking | null> {
-  const [booking] = await db.select({ status: bookings.status, reference: bookings.reference }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  // One statement, one round trip: the passengers and the promotion line are read by subqueries of the locking select.
+  const [booking] = await db
+    .select({
+      status: bookings.status,
+      reference: bookings.reference,
+      passengerIds: sql<number[]>`(select coalesce(array_agg(bp.id order by bp.position), '{}') from booking_passengers bp where bp.booking_id = ${bookingId})`,
+      // The line keeps the capped value; the promotion's own row has the full one (the line's, should the row be gone).
+      discount: sql<number>`(select cast(coalesce(sum(coalesce(-pd.amount, bc.price)), 0) as integer)
+        from booking_components bc
+        left join promotion_discounts pd on pd.promotion_id = bc.promotion_id and pd.currency = bc.currency
+        where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode')`,
+      promotionName: sql<string | null>`(select max(bc.name) from booking_components bc where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode')`,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for('no key update');
   if (!booking) return null;
-  const [passengers, [promotion]] = await Promise.all([
-    db
-      .select({ id: bookingPassengers.id })
-      .from(bookingPassengers)
-      .where(eq(bookingPassengers.bookingId, bookingId))
-      .orderBy(asc(bookingPassengers.position)),
-    db
-      .select({
-        // The line keeps the capped value; the promotion's own row has the full one (the line's, should the row be gone).
-        discount: sql<number>`cast(coalesce(sum(coalesce(-${promotionDiscounts.amount}, ${bookingComponents.price})), 0) as integer)`,
-        name: sql<string | null>`max(${bookingComponents.name})`,
-      })
-      .from(bookingComponents)
-      .leftJoin(
-        promotionDiscounts,
-        and(eq(promotionDiscounts.promotionId, bookingComponents.promotionId), eq(promotionDiscounts.currency, bookingComponents.currency)),
-      )
-      .where(and(eq(bookingComponents.bookingId, bookingId), eq(bookingComponents.componentType, 'PromotionalCode'))),
-  ]);
   return {
     status: booking.status,
     reference: booking.reference,
-    passengerIds: passengers.map((p) => p.id),
-    discount: Number(promotion?.discount ?? 0),
-    promotionName: promotion?.name ?? null,
+    passengerIds: booking.passengerIds.map(Number),
+    discount: Number(booking.discount ?? 0),
+    promotionName: booking.promotionName ?? null,
   };
 }
 

@@ -31,7 +31,8 @@ export interface ApplyPayment extends SettlementContext {
 export async function applyPayment(db: Database, input: ApplyPayment): Promise<PostPaymentDetails> {
   return db.transaction(async (tx) => {
     const booking = await lockBookingForSettlement(tx, input.bookingId);
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
+    // NO KEY: only its settling and applied marks change; its id and provider id stay.
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('no key update');
     if (!payment || payment.bookingId !== booking.id) throw notFound('The payment is not this booking’s.');
     if (payment.appliedAt) return answerFor(booking);
     await input.faults.fire(booking.id, 'before-booking-update', tx);
@@ -42,7 +43,7 @@ export async function applyPayment(db: Database, input: ApplyPayment): Promise<P
       const problem = !intent ? ATTENTION.unmatched : (await isOutdated(tx, booking, intent)) ? ATTENTION.outdated : null;
       outcome = problem
         ? await flagForFollowUp(tx, { bookingId: booking.id, reason: problem, paymentId: payment.id, detail: { intentId: intent?.id ?? null }, requestId: input.requestId })
-        : await confirmBookingCore(tx, { ...input, purpose: intent!.purpose, paymentId: payment.id });
+        : await confirmBookingCore(tx, { ...input, purpose: intent!.purpose, paymentId: payment.id, locked: booking });
     } else if (isSettled(booking)) {
       await flagIfOverpaid(tx, booking, { ...input, paymentId: payment.id });
       await recordAudit(tx, {

@@ -36,7 +36,8 @@ export async function convertHolds(db: Database, booking: { id: number; departur
     .select({ capacity: departures.capacity })
     .from(departures)
     .where(eq(departures.id, booking.departureId))
-    .for('update');
+    // NO KEY: the lock guards the departure's places, not its row; bookings created on the departure meanwhile are not kept waiting.
+    .for('no key update');
   if (!departure) throw new NothingHeldError('The booking’s departure no longer exists.');
   const now = clock.databaseNow();
 

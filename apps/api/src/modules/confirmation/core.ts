@@ -10,7 +10,7 @@ import { linkBookingToCustomer } from '../customers/link.ts';
 import { issueConfirmationDocuments } from '../documents/repository.ts';
 import type { FaultSwitch } from '../testing/faults.ts';
 import { convertHolds } from './convert-holds.ts';
-import { queueConfirmationEmail } from './email.ts';
+import { queueConfirmationEmail, type PaidAndTotal } from './email.ts';
 import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
 import { confirmWithReference } from './reference.ts';
 
@@ -29,9 +29,16 @@ export interface ConfirmBooking extends SettlementContext {
   paymentId: number | null;
   /** Who confirms it, for the audit log: 'visitor', 'system', 'agent:…'. */
   actor: string;
+  /** The booking as the caller's transaction already locked it (lockBookingForSettlement): not read and locked again. */
+  locked?: SettlingBooking;
 }
 
-/** The booking row, locked: every settlement of a booking takes its turn on it. */
+/**
+ * The booking row, locked: every settlement of a booking takes its turn on it.
+ * FOR UPDATE, not NO KEY: settling gives the booking its reference, a unique
+ * column (a key), so the stronger lock is taken at once rather than upgraded
+ * halfway through.
+ */
 export async function lockBookingForSettlement(db: Database, bookingId: number) {
   const [booking] = await db
     .select({
@@ -67,7 +74,7 @@ export type SettlingBooking = Awaited<ReturnType<typeof lockBookingForSettlement
  */
 export async function confirmBookingCore(db: Database, input: ConfirmBooking): Promise<PostPaymentDetails> {
   const { bookingId } = input;
-  const booking = await lockBookingForSettlement(db, bookingId);
+  const booking = input.locked ?? (await lockBookingForSettlement(db, bookingId));
   if (!awaitsSettlement(booking)) return answerFor(booking);
 
   const held = await convertHolds(db, booking, input.clock);
@@ -88,7 +95,8 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
   await issueConfirmationDocuments(db, bookingId);
   await input.faults.fire(bookingId, 'during-email', db);
   const emailed = await queueConfirmationEmail(db, { booking, reference, publicUrl: input.publicUrl });
-  if (input.paymentId !== null) await flagIfOverpaid(db, booking, input);
+  // The e-mail read what was paid and what the booking costs in this transaction: the check uses those figures.
+  if (input.paymentId !== null) await flagIfOverpaid(db, booking, input, emailed.figures);
   await recordAudit(db, {
     actor: input.actor,
     action: 'booking.confirmed',
@@ -96,21 +104,32 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
     entityId: bookingId,
     bookingId,
     requestId: input.requestId,
-    detail: { reference, status, purpose: input.purpose, paymentId: input.paymentId, unitsSold: held.sold, unitsRetaken: held.retaken, confirmationEmailQueued: emailed },
+    detail: { reference, status, purpose: input.purpose, paymentId: input.paymentId, unitsSold: held.sold, unitsRetaken: held.retaken, confirmationEmailQueued: emailed.queued },
   });
   return { status: 'confirmed', reference, booking_status: status };
 }
 
 /** More paid than the booking costs (a form opened at a higher total raced a cheaper change): the booking stands, staff refund the difference. */
-export async function flagIfOverpaid(db: Database, booking: Pick<SettlingBooking, 'id' | 'currency' | 'brandChannel'>, input: SettlementContext & { paymentId: number | null }) {
-  const [paid, totals] = await Promise.all([amountPaid(db, booking.id), bookingTotals(db, booking.id, booking.currency, booking.brandChannel)]);
-  if (paid <= totals.details.total_price.value) return false;
+export async function flagIfOverpaid(
+  db: Database,
+  booking: Pick<SettlingBooking, 'id' | 'currency' | 'brandChannel'>,
+  input: SettlementContext & { paymentId: number | null },
+  /** What was paid and the total, when this transaction has read them already. */
+  figures?: PaidAndTotal,
+) {
+  const { paid, total } = figures ?? (await readPaidAndTotal(db, booking));
+  if (paid <= total) return false;
   await flagForFollowUp(db, {
     bookingId: booking.id,
     reason: ATTENTION.overpaid,
     paymentId: input.paymentId,
-    detail: { paid, total: totals.details.total_price.value },
+    detail: { paid, total },
     requestId: input.requestId,
   });
   return true;
+}
+
+async function readPaidAndTotal(db: Database, booking: Pick<SettlingBooking, 'id' | 'currency' | 'brandChannel'>): Promise<PaidAndTotal> {
+  const [paid, totals] = await Promise.all([amountPaid(db, booking.id), bookingTotals(db, booking.id, booking.currency, booking.brandChannel)]);
+  return { paid, total: totals.details.total_price.value };
 }

@@ -64,12 +64,19 @@ async function htmlPartOrNone(content: ConfirmationContent, bookingId: number): 
  * part in the operator's colours, a plain-text part with the same facts, and
  * the booking confirmation PDF attached when the booking has one (issued by
  * confirmation just before).
- * Returns false when the lead has no e-mail address to send to.
+ * Answers whether it was queued (not when the lead has no e-mail address to
+ * send to) and the paid and total figures it read, which the confirming
+ * transaction reuses rather than reading them again.
  */
+export interface PaidAndTotal {
+  paid: number;
+  total: number;
+}
+
 export async function queueConfirmationEmail(
   db: Database,
   input: { booking: ConfirmedBookingFacts; reference: string; publicUrl: string },
-): Promise<boolean> {
+): Promise<{ queued: boolean; figures: PaidAndTotal }> {
   const { booking } = input;
   const bookingId = booking.id;
   const [passengers, rows, paid, [settled], [confirmationDocument]] = await Promise.all([
@@ -86,13 +93,14 @@ export async function queueConfirmationEmail(
       .from(documents)
       .where(and(eq(documents.bookingId, bookingId), eq(documents.template, TEMPLATES.bookingConfirmation))),
   ]);
+  const { details } = totalsFromLines(rows, booking.currency, booking.brandChannel);
+  const figures = { paid, total: details.total_price.value };
   const lead = passengers.find((passenger) => passenger.isLead) ?? passengers[0];
   const to = lead?.email?.trim();
-  if (!lead || !to) return false;
+  if (!lead || !to) return { queued: false, figures };
   // A travel agent's booking: the staff member who made it gets an open copy, as the client's agent.
   const cc = settled?.agentStaffEmail && settled.agentStaffEmail !== to.toLowerCase() ? settled.agentStaffEmail : null;
 
-  const { details } = totalsFromLines(rows, booking.currency, booking.brandChannel);
   // The domain's one pricing of a booking line by line: what the review showed, adding up to the total charged.
   const lines = priceLines(rows);
   const fullName = (p: (typeof passengers)[number]) => [p.title, p.givenName, p.familyName].filter(Boolean).join(' ');
@@ -135,5 +143,5 @@ export async function queueConfirmationEmail(
     bookingId,
     messageKey: `booking-confirmed:${bookingId}`,
   });
-  return true;
+  return { queued: true, figures };
 }

@@ -47,7 +47,8 @@ export async function flagForFollowUp(db: Database, followUp: FollowUp): Promise
     .select({ id: bookings.id, status: bookings.status, reference: bookings.reference })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
-    .for('update');
+    // NO KEY: only the status and the attention flag change; rows referencing the booking may still be written.
+    .for('no key update');
   if (!booking) throw notFound('The booking no longer exists.');
   if (followUp.unlessConfirmed && isSettled(booking)) return answerFor(booking);
   const open = awaitsSettlement(booking);

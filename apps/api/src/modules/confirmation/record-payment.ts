@@ -42,7 +42,8 @@ export async function recordPayment(
       .select({ currency: bookings.currency, reference: bookings.reference })
       .from(bookings)
       .where(eq(bookings.id, bookingId))
-      .for('update');
+      // NO KEY: the payments row written under it references the booking, whose keys do not change here.
+      .for('no key update');
     if (!booking) throw notFound('The booking no longer exists.');
 
     const [existing] = await tx.select().from(payments).where(eq(payments.providerPaymentId, payment.id));

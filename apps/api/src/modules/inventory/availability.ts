@@ -60,3 +60,35 @@ export async function unitsTaken(db: Database, departureId: number, now: Instant
 
 /** Units left of a stock: never reported below 0, even if an operator shrank it under what is sold. */
 export const unitsLeft = (stock: number, taken: number | undefined) => Math.max(0, stock - (taken ?? 0));
+
+/** What one booking holds or bought on a departure, per option (null: places), as the option lists' cache keeps it. */
+export interface BookingUnits {
+  bookingId: number;
+  optionId: number | null;
+  taken: number;
+}
+
+/**
+ * Everything taken on one departure, by booking, in one query: the shared
+ * part of every booking's option lists. takenExcept() then gives any one
+ * booking's view (others' holds and sales) without asking the database again.
+ */
+export async function unitsTakenByBooking(db: Database, departureId: number, now: Instant): Promise<BookingUnits[]> {
+  const rows = await db
+    .select({ bookingId: allocations.bookingId, optionId: allocations.optionId, taken: sql<number>`cast(sum(${allocations.quantity}) as integer)` })
+    .from(allocations)
+    .where(and(eq(allocations.departureId, departureId), isActiveAllocation(now)))
+    .groupBy(allocations.bookingId, allocations.optionId);
+  return rows.map((row) => ({ ...row, taken: Number(row.taken) }));
+}
+
+/** unitsTaken(db, departureId, now, exceptBooking) computed from unitsTakenByBooking's rows. */
+export function takenExcept(rows: readonly BookingUnits[], exceptBooking: number): UnitsTaken {
+  const taken: UnitsTaken = { places: 0, byOption: new Map() };
+  for (const row of rows) {
+    if (row.bookingId === exceptBooking) continue;
+    if (row.optionId === null) taken.places += row.taken;
+    else taken.byOption.set(row.optionId, (taken.byOption.get(row.optionId) ?? 0) + row.taken);
+  }
+  return taken;
+}

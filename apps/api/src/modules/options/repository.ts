@@ -71,9 +71,12 @@ const KIND_ORDER: Record<OptionKind, number> = { flight: 0, room: 1, extra: 2, a
 
 /**
  * Everything a departure offers in one currency, in three queries whatever its
- * size. `lockDeparture` takes the departure row FOR UPDATE: every transaction
- * that allocates on a departure takes that lock first, so they run one at a
- * time per departure and each sees what the previous one committed.
+ * size. `lockDeparture` takes the departure row FOR NO KEY UPDATE: every
+ * transaction that allocates on a departure takes that lock first, so they run
+ * one at a time per departure and each sees what the previous one committed.
+ * NO KEY, because the lock guards the departure's counters, not its key: a
+ * booking created on the departure meanwhile (its foreign key takes KEY SHARE)
+ * is not kept waiting.
  */
 export async function loadOffer(
   db: Database,
@@ -93,7 +96,7 @@ export async function loadOffer(
     .leftJoin(departurePrices, and(eq(departurePrices.departureId, departures.id), eq(departurePrices.currency, currency)))
     .where(eq(departures.id, departureId));
   // The row lock is taken first and alone, so the option reads below never wait inside it.
-  const [departure] = options.lockDeparture ? await departureQuery.for('update', { of: departures }) : await departureQuery;
+  const [departure] = options.lockDeparture ? await departureQuery.for('no key update', { of: departures }) : await departureQuery;
   if (!departure) return null;
 
   const [hotelRows, optionRows] = await Promise.all([
@@ -176,6 +179,7 @@ export async function loadOffer(
  * Locks the option rows a transaction is about to allocate, in id order so two
  * transactions never wait on each other crosswise, and reads their inventory
  * as it is now: an operator's change to it either commits before this or waits.
+ * NO KEY: the allocations written under the lock reference these rows.
  */
 export async function lockOptions(db: Database, optionIds: readonly number[]): Promise<Map<number, number>> {
   if (optionIds.length === 0) return new Map();
@@ -184,6 +188,6 @@ export async function lockOptions(db: Database, optionIds: readonly number[]): P
     .from(departureOptions)
     .where(inArray(departureOptions.id, [...optionIds]))
     .orderBy(asc(departureOptions.id))
-    .for('update');
+    .for('no key update');
   return new Map(rows.map((row) => [row.id, row.inventory]));
 }

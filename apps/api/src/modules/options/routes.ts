@@ -4,7 +4,8 @@ import { forbidden, notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { appliedPromotions, listComponents } from '../bookings/repository.ts';
 import { sessionOf, type BookingSession } from '../bookings/session.ts';
-import { unitsTaken, unitsLeft } from '../inventory/availability.ts';
+import { PRIVATE_NO_STORE } from '../../plugins/read-cache.ts';
+import { takenExcept, unitsLeft, unitsTakenByBooking } from '../inventory/availability.ts';
 import { extraOptions, flightGroups, roomOptions } from './present.ts';
 import { loadOffer, occupancyOf } from './repository.ts';
 
@@ -16,14 +17,29 @@ function ownTour(request: FastifyRequest, tourId: number): BookingSession {
 }
 
 export async function optionRoutes(app: FastifyInstance) {
-  /** The departure's options in the booking's currency, with what is left of each for this booking. */
+  // Every answer here is one booking's: no browser or shared cache may keep it.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', PRIVATE_NO_STORE);
+  });
+
+  /**
+   * The departure's options in the booking's currency, with what is left of
+   * each for this booking. The departure's offer and everything taken on it
+   * (by booking) are shared by every booking of the departure, so they come
+   * from the read cache; this booking's view is worked out from them in
+   * memory. The lists only inform the choice: selections check the stock again
+   * in the database, under the departure's lock.
+   */
   async function presenting(session: BookingSession) {
-    const [offer, taken] = await Promise.all([
-      loadOffer(app.db, session.departureId, session.currency),
-      unitsTaken(app.db, session.departureId, app.clock.databaseNow(), session.bookingId),
-    ]);
+    const { offer, byBooking } = await app.readCache.get(`offer:${session.departureId}:${session.currency}`, async () => {
+      const [offer, byBooking] = await Promise.all([
+        loadOffer(app.db, session.departureId, session.currency),
+        unitsTakenByBooking(app.db, session.departureId, app.clock.databaseNow()),
+      ]);
+      return { offer, byBooking };
+    });
     if (!offer) throw notFound('The booking’s departure no longer exists.');
-    return { offer, taken, currency: session.currency };
+    return { offer, taken: takenExcept(byBooking, session.bookingId), currency: session.currency };
   }
 
   registerEndpoint(app, listFlightOptions, async (request) => {

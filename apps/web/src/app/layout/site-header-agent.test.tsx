@@ -33,6 +33,8 @@ async function openModal(opener = 'Travel agents', path = '/register') {
   await waitFor(() => expect(screen.queryByTestId('header-placeholder')).toBeNull(), { timeout: 3_000 });
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   await user.click(within(header()).getByRole('button', { name: opener }));
+  // The verification form loads when the modal first opens (it is not part of every page's download).
+  await waitFor(() => expect(within(dialog()).queryByText('Loading')).toBeNull());
   return { ...view, user };
 }
 

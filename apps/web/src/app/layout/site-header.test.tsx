@@ -50,7 +50,8 @@ describe('SiteHeader', () => {
     await user.click(opener);
 
     const dialog = screen.getByRole('dialog', { name: 'Travel agent bookings' });
-    expect(within(dialog).getByText('Verify your travel agent profile and continue to make a booking.')).toBeTruthy();
+    // The verification form loads when the modal first opens.
+    expect(await within(dialog).findByText('Verify your travel agent profile and continue to make a booking.')).toBeTruthy();
     expect(within(dialog).getByRole('textbox', { name: 'Agent ID (required)' })).toBeTruthy();
     expect(within(dialog).getByRole('textbox', { name: 'Staff email (required)' })).toBeTruthy();
 

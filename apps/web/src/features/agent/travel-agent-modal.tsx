@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAccountSession } from '../../lib/auth/account-session.ts';
 import { endAgentSession } from './end-agent-session.ts';
-import { VerifyAgentForm } from './verify-agent-form.tsx';
 import './travel-agent.css';
 
 export const TRAVEL_AGENT_MODAL_TITLE = 'Travel agent bookings';
 export const END_AGENT_SESSION_LABEL = 'End agent session';
+
+// The form brings react-hook-form and the agent contract: every page has this header, few visitors are agents.
+const VerifyAgentForm = lazy(async () => ({ default: (await import('./verify-agent-form.tsx')).VerifyAgentForm }));
 
 /**
  * Opened from the header's 'Travel agents' button (spec section 2, Travel
@@ -20,7 +23,11 @@ export function TravelAgentModal({ open, onClose }: { open: boolean; onClose: ()
   const staff = useAccountSession((state) => state.agentStaff);
   return (
     <Modal open={open} onClose={onClose} title={TRAVEL_AGENT_MODAL_TITLE}>
-      {agent ? <ActiveAgentSession agentName={agent.Name} staffName={staff?.Name ?? null} onEnded={onClose} /> : <VerifyAgentForm onVerified={onClose} />}
+      {agent ? <ActiveAgentSession agentName={agent.Name} staffName={staff?.Name ?? null} onEnded={onClose} /> : (
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <VerifyAgentForm onVerified={onClose} />
+        </Suspense>
+      )}
     </Modal>
   );
 }

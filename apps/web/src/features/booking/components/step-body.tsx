@@ -1,4 +1,5 @@
 import type { ParticipantsForm, Tour } from '@tours/domain';
+import { lazy, Suspense, useEffect } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -11,9 +12,13 @@ import { AdditionalNightsStep } from '../steps/additional-nights/additional-nigh
 import { ExtrasStep } from '../steps/extras/extras-step.tsx';
 import { FlightsStep } from '../steps/flights/flights-step.tsx';
 import { ParticipantsStep } from '../steps/participants/participants-step.tsx';
-import { ReviewStep } from '../steps/review/review-step.tsx';
 import { RoomsStep } from '../steps/rooms/rooms-step.tsx';
 import '../steps/steps.css';
+
+// Review carries the card payment and its provider code (the byte budget of /book in
+// e2e/tests/budgets.spec.ts): it loads while the visitor is on the earlier steps (prefetched below).
+const loadReviewStep = () => import('../steps/review/review-step.tsx');
+const ReviewStep = lazy(async () => ({ default: (await loadReviewStep()).ReviewStep }));
 
 interface StepBodyProps {
   flow: BookingFlow;
@@ -28,6 +33,10 @@ interface StepBodyProps {
 /** The step the state names, or what it waits for: the booking being made, the options loading, a failed load. */
 export function StepBody({ flow, tour, query, options, passengers, product, onParticipants }: StepBodyProps) {
   const { step } = flow;
+  // Past the participants the review is a few steps away: fetch its code now, so it shows at once.
+  useEffect(() => {
+    if (step !== '1') void loadReviewStep();
+  }, [step]);
   if (step === '1') {
     return (
       <ParticipantsArrival
@@ -43,14 +52,16 @@ export function StepBody({ flow, tour, query, options, passengers, product, onPa
   if (step === '4a' && !flow.loading) {
     return (
       <div className="card booking-step__card">
-        <ReviewStep
-          tour={tour}
-          currency={query.currency}
-          offered={options.offered}
-          passengers={passengers}
-          product={product}
-          onChange={flow.canChange ? flow.changeTo : undefined}
-        />
+        <Suspense fallback={<StepLoader label="Loading the review" />}>
+          <ReviewStep
+            tour={tour}
+            currency={query.currency}
+            offered={options.offered}
+            passengers={passengers}
+            product={product}
+            onChange={flow.canChange ? flow.changeTo : undefined}
+          />
+        </Suspense>
         {/* Review has its own ways on (pay, or confirm); Back goes while payment has not started. */}
         {flow.canGoBack ? (
           <div className="step-actions">
