@@ -37,9 +37,10 @@ const reviewTable = (page: Page): Locator => page.getByRole('table', { name: /Pr
 const summary = (page: Page): Locator => page.getByRole('complementary', { name: 'Booking summary' });
 
 async function reviewLines(page: Page): Promise<ShownLine[]> {
-  const rows = await reviewTable(page)
-    .locator('tbody tr.price-table__line')
-    .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('.price-table__label')!.textContent!, tr.querySelector('td')!.textContent!] as const));
+  const lines = reviewTable(page).locator('tbody tr.price-table__line');
+  // The review step's code loads on demand ('Loading the review'): read the lines once they are there.
+  await expect(lines.first()).toBeVisible();
+  const rows = await lines.evaluateAll((trs) => trs.map((tr) => [tr.querySelector('.price-table__label')!.textContent!, tr.querySelector('td')!.textContent!] as const));
   return rows.map(([label, amount]) => ({ label, amount: minorUnits(amount) }));
 }
 
