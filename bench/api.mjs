@@ -1,12 +1,16 @@
 // API throughput on loopback, beside the framework's own ceiling. Starts the
 // API as `npm start` starts it (apps/api/src/server.ts with the default
-// settings: NODE_ENV unset, info logs, the read cache on; only the port and an
+// settings: NODE_ENV=production with DEMO=1, info logs, the read cache on; only the port and an
 // in-memory database differ), and a bare Fastify server (bare-server.mjs)
 // answering the very same JSON from memory. Then bounded autocannon rounds, at
 // the same concurrency: each hot read right after its bare twin, reported as
 // req/s, p50/p99 and the ratio to the bare route; then the two booking writes.
 // Usage: npm run bench                                   (PGlite, embedded)
 //        node scripts/with-postgres.mjs npm run bench    (a PostgreSQL 15 server)
+// The load generator (autocannon) runs here, in a process of its own: each
+// server under test is alone in its process and event loop. Every round is
+// preceded by an unrecorded warm-up (BENCH_WARMUP_SECONDS, 2) against the same
+// URL, so neither side's p99 counts its JIT compiling the route.
 // BENCH_SECONDS (10) and BENCH_CONNECTIONS (50) change the rounds; BENCH_WRITES=0
 // skips the write rounds (BENCH_WRITE_CONNECTIONS, 10); any other setting (LOG_FORMAT, READ_CACHE_TTL_MS) is
 // passed to the API, as it would be to `npm start`.
@@ -17,10 +21,12 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoEnvironment } from '../scripts/lib/demo-env.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const withWrites = process.env.BENCH_WRITES !== '0';
 // The writes keep the earlier rounds' concurrency: their own benchmark (write-path.mjs) measures them at scale.
@@ -39,9 +45,9 @@ const freePort = () =>
 const loadBefore = loadavg();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-// What `npm start` runs (scripts/start.mjs), with NODE_ENV left as the operator's shell has it (unset: development).
+// What `npm start` runs (scripts/start.mjs): the demo as production runs it (scripts/lib/demo-env.mjs, ADR 0015).
 // Its stdout is not a terminal here, as under systemd, Docker or a log collector: JSON lines, one per request.
-const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', PUBLIC_URL: base };
+const serverEnv = demoEnvironment({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', PUBLIC_URL: base }, false);
 const api = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -145,8 +151,10 @@ await new Promise((resolve, reject) => {
   bare.once('exit', () => reject(new Error('the bare server stopped')));
 });
 
-async function round(name, url, { method = 'GET', body, headers = {}, at = connections } = {}) {
-  const result = await autocannon({ url, method, body, headers: { 'content-type': 'application/json', ...headers }, connections: at, duration: seconds });
+async function round(name, url, { method = 'GET', body, headers = {}, at = connections, warmup = true } = {}) {
+  const options = { url, method, body, headers: { 'content-type': 'application/json', ...headers }, connections: at };
+  if (warmup && warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
+  const result = await autocannon({ ...options, duration: seconds });
   const row = {
     scenario: name,
     connections: at,
@@ -174,13 +182,14 @@ for (const read of reads) {
   results.push(ceiling, row);
 }
 if (withWrites) {
-  results.push(await round('POST /api/bookings (create a quote)', `${base}/api/bookings`, { method: 'POST', body: createBody, at: writeConnections }));
+  results.push(await round('POST /api/bookings (create a quote)', `${base}/api/bookings`, { method: 'POST', body: createBody, at: writeConnections, warmup: false }));
   results.push(
     await round('POST /api/bookings/selections (replace holds, locked)', `${base}/api/bookings/selections`, {
       method: 'POST',
       body: selectionsBody,
       headers: auth,
       at: writeConnections,
+      warmup: false,
     }),
   );
 }
@@ -200,13 +209,15 @@ const report = {
   database: engine === 'postgres' ? 'PostgreSQL server' : 'PGlite (embedded, in memory)',
   server: {
     started_as: 'node --import tsx apps/api/src/server.ts (what npm start runs)',
-    NODE_ENV: process.env.NODE_ENV ?? '(unset: development)',
+    NODE_ENV: serverEnv.NODE_ENV,
     LOG_LEVEL: process.env.LOG_LEVEL ?? '(default: info)',
     LOG_FORMAT: process.env.LOG_FORMAT ?? '(default: json, stdout is not a terminal)',
     READ_CACHE_TTL_MS: process.env.READ_CACHE_TTL_MS ?? '(default)',
   },
   goal: `each hot read at least ${GOAL.ratio}x the bare route, p99 under ${GOAL.p99Ms} ms, at ${connections} connections`,
   seconds_per_scenario: seconds,
+  warmup_seconds_per_read_round: warmupSeconds,
+  load_generator: 'autocannon in the benchmark process; the API and the bare server each alone in a process of their own',
   connections,
   results,
 };

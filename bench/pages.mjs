@@ -6,57 +6,17 @@
 // byte-budget test e2e/tests/budgets.spec.ts). Writes bench/reports/pages-<date>.json.
 // Usage: npm run bench:pages   (CHROMIUM_PATH=/usr/bin/chromium by default)
 import { chromium } from '@playwright/test';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { serveSite } from './lib/serve-site.mjs';
 import { buildBlankReact, kB, measureBlankReact, measurePage, ROOT } from '../e2e/support/page-weight.ts';
 
 const BLANK_REACT_FACTOR = 1.4;
 const BOOK_STEP_ONE_BUDGET = 160 * 1000;
 
-const scratch = mkdtempSync(join(tmpdir(), 'bench-pages-'));
-const webDist = join(scratch, 'web');
-const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
-  cwd: join(ROOT, 'apps/web'),
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production' },
-});
-if (built.status !== 0) throw new Error('the web app did not build');
+const { base, scratch, bookPath } = await serveSite('pages');
 const blankDir = buildBlankReact(join(scratch, 'blank-react'));
-
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const api = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', NODE_ENV: 'test', SEED: 'demo', PUBLIC_URL: base, WEB_DIST: webDist, LOG_LEVEL: 'warn' },
-});
-const cleanUp = () => {
-  api.kill('SIGTERM');
-  rmSync(scratch, { recursive: true, force: true });
-};
-process.on('exit', cleanUp);
-
-for (let attempt = 0; ; attempt += 1) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  if (attempt > 120) throw new Error('the API did not become healthy');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-}
-
-const catalogue = await (await fetch(`${base}/api/tours`)).json();
-const vienna = catalogue.data.items.find((tour) => tour.code === 'MHW-VIE');
-const bookPath = `/book?${new URLSearchParams({ tour: vienna.code, departure: vienna.departures.at(-1).start_date })}`;
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 const blank = await measureBlankReact(browser, blankDir);

@@ -3,17 +3,19 @@
 //   npm run bench:writes -w @tours/bench      (from the repository root)
 // Starts a throwaway PostgreSQL 15 cluster (scripts/lib/postgres-cluster.mjs),
 // runs `pgbench -i -s 10` and `pgbench -c 16 -j 2 -T 30` on a database of its
-// own, then the API (`node --import tsx apps/api/src/server.ts`, as `npm start`
-// runs it) with 1 replica and with 3 replicas on another database of the same
+// own, then the API (`node --import tsx apps/api/src/server.ts` with the environment
+// `npm start` gives it) with 1 replica and with 3 replicas on another database of the same
 // server, and last the embedded PGlite default (1 process) for comparison.
 // Many buyers at once, each looping create → selections → payment token →
 // pay (the sandbox provider's frame) → confirm over HTTP, spread over every
 // bookable departure (places and rooms raised by SQL so nobody sells out), and
 // round robin over the replicas. Writes bench/reports/write-path-<date>.json.
 // Settings: WRITE_BENCH_SECONDS (20), WRITE_BENCH_BUYERS (32), PGBENCH_SECONDS (30),
-// WRITE_BENCH_PGLITE=0 to leave PGlite out, WRITE_BENCH_PROFILE_DIR=<dir> for CPU profiles of the API processes.
+// WRITE_BENCH_PGLITE=0 to leave PGlite out, WRITE_BENCH_THREE=0 to leave 3 replicas out,
+// WRITE_BENCH_REPORT=<file> to write the report elsewhere (a trial run), WRITE_BENCH_PER_CALL (100):
+// bookings one buyer walks alone first, to read the API's CPU ms per call, WRITE_BENCH_PROFILE_DIR=<dir> for CPU profiles of the API processes.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -21,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildPaymentTokenRequest } from '@tours/domain';
+import { demoEnvironment } from '../scripts/lib/demo-env.mjs';
 import { findPostgresBinaries, startPostgres } from '../scripts/lib/postgres-cluster.mjs';
 import { WRITE_PATH_BUDGETS } from '../apps/api/test/write-path-budgets.ts';
 
@@ -29,6 +32,8 @@ const seconds = Number(process.env.WRITE_BENCH_SECONDS ?? 20);
 const buyers = Number(process.env.WRITE_BENCH_BUYERS ?? 32);
 const pgbenchSeconds = Number(process.env.PGBENCH_SECONDS ?? 30);
 const withPglite = process.env.WRITE_BENCH_PGLITE !== '0';
+const withThree = process.env.WRITE_BENCH_THREE !== '0';
+const perCallBookings = Number(process.env.WRITE_BENCH_PER_CALL ?? 100);
 const log = (message) => console.error(`[write-path] ${message}`);
 
 /** Statements and transactions per call, as apps/api/test/write-path-statements.test.ts counts and enforces them. */
@@ -43,6 +48,50 @@ const freePort = () =>
     });
   });
 
+// ---- CPU time, read from /proc (Linux) ---------------------------------------------------------
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux: /proc reports CPU time in hundredths of a second.
+
+/** A process's CPU time in ms from /proc/<pid>/stat: its own, and (withChildren) that of its children it has reaped. */
+function cpuMsOf(pid, withChildren = false) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14-17 of stat (utime, stime, cutime, cstime) are 11-14 here, counted from field 3 (state).
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (own + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0)) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL server's CPU ms so far: the postmaster, its live backends and the ones that have exited. */
+function postgresCpuMs(port) {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let cmdline;
+    try {
+      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (!cmdline[0]?.endsWith('postgres') || !cmdline.includes(String(port))) continue;
+    // The postmaster (its cmdline names the port): itself, the children it reaped, and its live children.
+    total += cpuMsOf(entry, true);
+    for (const child of readdirSync('/proc')) {
+      if (!/^\d+$/.test(child)) continue;
+      try {
+        const stat = readFileSync(`/proc/${child}/stat`, 'utf8');
+        if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === entry) total += cpuMsOf(child);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  return total;
+}
+
 // ---- the API processes -------------------------------------------------------------------------
 
 async function startApi(env) {
@@ -53,20 +102,15 @@ async function startApi(env) {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     // WRITE_BENCH_PROFILE_DIR: each API process writes a CPU profile there when it stops (node --cpu-prof).
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      ...env,
-    },
+    // The environment npm start gives the server (NODE_ENV=production with DEMO=1, scripts/lib/demo-env.mjs).
+    env: demoEnvironment({ ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, ...env }, false),
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   for (let attempt = 0; attempt < 240; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`the API exited: ${stderr}`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => stopChild(child) };
+      if ((await fetch(`${base}/api/health`)).ok) return { base, pid: child.pid, stop: () => stopChild(child) };
     } catch {
       // not listening yet
     }
@@ -118,14 +162,19 @@ async function call(base, method, path, body, headers = {}) {
   return { status: response.status, json, text };
 }
 
-/** Walks one booking through the write path; answers the per-call times and where it stopped. */
-async function buyOnce(bases, turn, departure, n) {
+/**
+ * Walks one booking through the write path; answers the per-call times and where it stopped.
+ * cpuOf (one buyer alone): the API process's CPU ms so far, read around each call into cpu.
+ */
+async function buyOnce(bases, turn, departure, n, cpuOf, cpu = {}) {
   const times = {};
   const at = (i) => bases[(turn + i) % bases.length];
   const timed = async (name, run) => {
     const started = performance.now();
+    const cpuBefore = cpuOf?.();
     const answer = await run();
     times[name] = performance.now() - started;
+    if (cpuOf) cpu[name] = (cpu[name] ?? 0) + cpuOf() - cpuBefore;
     return answer;
   };
   const fail = (phase, answer) => ({ ok: false, phase, status: answer.status, detail: answer.text.slice(0, 200), times });
@@ -219,12 +268,17 @@ function forBooking(departure, passengerId) {
 
 const percentile = (sorted, p) => (sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10);
 
-async function round(label, bases, departures, stats) {
+/**
+ * cpu: answers the CPU ms used so far by the API processes and by the PostgreSQL server, so
+ * the round reports CPU ms per confirmed booking: what a booking costs, whatever the load.
+ */
+async function round(label, bases, departures, stats, cpu) {
   const times = Object.fromEntries(CALLS.map((name) => [name, []]));
   const failures = {};
   let confirmed = 0;
   let n = 0;
   const before = stats ? await stats() : null;
+  const cpuBefore = cpu?.();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -247,6 +301,7 @@ async function round(label, bases, departures, stats) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpu?.();
   const after = stats ? await stats() : null;
   const perCall = Object.fromEntries(
     CALLS.map((name) => {
@@ -264,10 +319,53 @@ async function round(label, bases, departures, stats) {
     failures,
     per_call: perCall,
   };
+  if (cpuBefore && cpuAfter && confirmed) {
+    const api = cpuAfter.api - cpuBefore.api;
+    result.cpu = {
+      api_ms_per_confirmed_booking: Math.round((api / confirmed) * 10) / 10,
+      // Cores the API processes kept busy on average: beside the machine's cores, whether they were the limit.
+      api_cores_busy: Math.round((api / (elapsed * 1000)) * 100) / 100,
+    };
+    if (cpuAfter.db !== undefined) {
+      const db = cpuAfter.db - cpuBefore.db;
+      result.cpu.database_ms_per_confirmed_booking = Math.round((db / confirmed) * 10) / 10;
+      result.cpu.database_cores_busy = Math.round((db / (elapsed * 1000)) * 100) / 100;
+    }
+  }
   if (before && after) {
     result.database_transactions_per_confirmed_booking = confirmed ? Math.round(((after.xacts - before.xacts) / confirmed) * 10) / 10 : null;
   }
-  log(`${label}: ${result.confirmed_per_second} confirmed bookings/s (${confirmed} in ${result.seconds} s), failures ${JSON.stringify(failures)}`);
+  log(`${label}: ${result.confirmed_per_second} confirmed bookings/s (${confirmed} in ${result.seconds} s), CPU ${JSON.stringify(result.cpu ?? {})}, failures ${JSON.stringify(failures)}`);
+  return result;
+}
+
+/**
+ * CPU ms per call: one buyer alone walks `count` bookings through the write path on one replica, and
+ * the API process's CPU time is read around each call. What the process does between the calls (the
+ * provider's notification, the e-mail relay drawing the PDF, background jobs) is the rest of the total.
+ */
+async function cpuPerCall(base, pid, departures, count) {
+  // The round before leaves work behind (e-mails to relay, notifications): it is finished first, or it would be counted here.
+  for (let waited = 0; waited < 120; waited++) {
+    const before = cpuMsOf(pid);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (cpuMsOf(pid) - before <= 30) break;
+  }
+  const cpu = {};
+  let confirmed = 0;
+  const started = cpuMsOf(pid);
+  for (let i = 0; i < count; i++) {
+    const result = await buyOnce([base], 0, departures[i % departures.length], 1_000_000 + i, () => cpuMsOf(pid), cpu);
+    if (result.ok) confirmed += 1;
+  }
+  // The e-mail relay and the notification of the last bookings run after their confirm: let them finish.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const total = cpuMsOf(pid) - started;
+  const perBooking = (ms) => (confirmed ? Math.round((ms / confirmed) * 10) / 10 : null);
+  const calls = Object.fromEntries(CALLS.map((name) => [name, perBooking(cpu[name] ?? 0)]));
+  const inCalls = Object.values(cpu).reduce((sum, ms) => sum + ms, 0);
+  const result = { bookings: confirmed, api_ms_per_call: calls, api_ms_between_calls: perBooking(total - inCalls), api_ms_per_confirmed_booking: perBooking(total) };
+  log(`CPU per call (1 buyer, ${confirmed} bookings): ${JSON.stringify(result)}`);
   return result;
 }
 
@@ -278,12 +376,26 @@ function pgbench(bin, port, database) {
   const init = spawnSync(join(bin, 'pgbench'), [...args, '-i', '-s', '10', '-q', database], { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
   const command = `pgbench -c 16 -j 2 -T ${pgbenchSeconds} ${database}`;
+  // The CPU both sides use per transaction: the server's, and pgbench's own (a child this process reaps: its cutime).
+  const serverBefore = postgresCpuMs(port);
+  const clientBefore = cpuMsOf('self', true) - cpuMsOf('self');
   const run = spawnSync(join(bin, 'pgbench'), [...args, '-c', '16', '-j', '2', '-T', String(pgbenchSeconds), database], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);
+  const serverMs = postgresCpuMs(port) - serverBefore;
+  const clientMs = cpuMsOf('self', true) - cpuMsOf('self') - clientBefore;
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1]);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(run.stdout)?.[1]);
-  log(`pgbench TPC-B: ${tps} tps`);
-  return { command: `pgbench -i -s 10 ${database} && ${command}`, tps, latency_average_ms: latency };
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(run.stdout)?.[1]);
+  const cpu = transactions
+    ? {
+        database_ms_per_transaction: Math.round((serverMs / transactions) * 1000) / 1000,
+        pgbench_client_ms_per_transaction: Math.round((clientMs / transactions) * 1000) / 1000,
+        database_cores_busy: Math.round((serverMs / (pgbenchSeconds * 1000)) * 100) / 100,
+        pgbench_client_cores_busy: Math.round((clientMs / (pgbenchSeconds * 1000)) * 100) / 100,
+      }
+    : null;
+  log(`pgbench TPC-B: ${tps} tps, CPU ${JSON.stringify(cpu)}`);
+  return { command: `pgbench -i -s 10 ${database} && ${command}`, tps, latency_average_ms: latency, transactions, cpu };
 }
 
 const report = {
@@ -319,9 +431,14 @@ try {
     const departures = await bookableDepartures(first.base);
     log(`${departures.length} bookable departures`);
     report.departures = departures.length;
-    report.postgres.one_replica = await round('PostgreSQL, 1 replica', [first.base], departures, stats);
-    replicas.push(await startApi(env), await startApi(env));
-    report.postgres.three_replicas = await round('PostgreSQL, 3 replicas', replicas.map((r) => r.base), departures, stats);
+    const cpu = () => ({ api: replicas.reduce((sum, replica) => sum + cpuMsOf(replica.pid), 0), db: postgresCpuMs(server.port) });
+    report.postgres.one_replica = await round('PostgreSQL, 1 replica', [first.base], departures, stats, cpu);
+    // After the round, so the process is warm (modules loaded, code compiled) as it is in service.
+    report.postgres.cpu_per_call = await cpuPerCall(first.base, first.pid, departures, perCallBookings);
+    if (withThree) {
+      replicas.push(await startApi(env), await startApi(env));
+      report.postgres.three_replicas = await round('PostgreSQL, 3 replicas', replicas.map((r) => r.base), departures, stats, cpu);
+    }
     await admin.end();
   } finally {
     await Promise.all(replicas.map((replica) => replica.stop()));
@@ -329,7 +446,7 @@ try {
   const tps = report.postgres.pgbench.tps;
   report.postgres.ratio_to_pgbench = {
     one_replica: Math.round((report.postgres.one_replica.confirmed_per_second / tps) * 1000) / 1000,
-    three_replicas: Math.round((report.postgres.three_replicas.confirmed_per_second / tps) * 1000) / 1000,
+    three_replicas: report.postgres.three_replicas ? Math.round((report.postgres.three_replicas.confirmed_per_second / tps) * 1000) / 1000 : null,
     goal: 0.1,
   };
 } finally {
@@ -349,7 +466,8 @@ if (withPglite) {
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   try {
     const departures = await bookableDepartures(api.base);
-    report.pglite = await round('PGlite, 1 process', [api.base], departures);
+    // PGlite runs inside the API process: its CPU is the API's.
+    report.pglite = await round('PGlite, 1 process', [api.base], departures, undefined, () => ({ api: cpuMsOf(api.pid) }));
   } finally {
     await api.stop();
   }
@@ -358,7 +476,7 @@ report.machine.load_average_at_end = loadavg().map((n) => Math.round(n * 100) / 
 
 const dir = join(root, 'bench', 'reports');
 mkdirSync(dir, { recursive: true });
-const file = join(dir, `write-path-${report.date.slice(0, 10)}.json`);
+const file = process.env.WRITE_BENCH_REPORT ?? join(dir, `write-path-${report.date.slice(0, 10)}.json`);
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 log(`report: ${file}`);
 process.exit(0);

@@ -10,7 +10,8 @@
 //   SKIP_WEB_BUILD=1, WEB_DIST=...   as for `npm start` (scripts/build-web.mjs)
 //   NGINX_BIN        another nginx binary than /usr/sbin/nginx
 // Every other setting (PUBLIC_URL, LOG_LEVEL, NODE_ENV, DEMO...) reaches every
-// replica as it would reach `npm start`, which this is otherwise the same demo as.
+// replica as it would reach `npm start`, which this is otherwise the same demo as:
+// with NODE_ENV unset, production with DEMO=1 (scripts/lib/demo-env.mjs, ADR 0015).
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './build-web.mjs';
+import { demoEnvironment } from './lib/demo-env.mjs';
 import { ensureNginx, renderClusterConfig } from './lib/nginx.mjs';
 import { freePort, portIsFree } from './lib/ports.mjs';
 import { PG_VERSION, startPostgres } from './lib/postgres-cluster.mjs';
@@ -192,7 +194,8 @@ async function main() {
     if (stopping) return;
     const port = replica.address.split(':')[1];
     startChild(replica.name, process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
-      ...process.env,
+      // Its output goes through this script's prefixed lines, not to a terminal: JSON lines.
+      ...demoEnvironment(process.env, false),
       // Reachable only from this machine, so only through nginx (or on purpose).
       HOST: '127.0.0.1',
       PORT: port,

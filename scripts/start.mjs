@@ -4,18 +4,22 @@
 // sources, then runs the API server, which migrates and seeds the database and
 // serves the SPA at / and the API at /api.
 //   SKIP_WEB_BUILD=1  serve whatever is in apps/web/dist without building.
-// It is the demo: NODE_ENV stays unset (development), so the sandboxes and the
-// demo seed are allowed. With NODE_ENV=production the server refuses them unless
-// DEMO=1 (apps/api/src/plugins/production-guard.ts).
+// It is the demo, run as production runs: NODE_ENV=production with DEMO=1, so
+// libraries take their production builds (React renders the e-mails without its
+// development checks) while the sandboxes, the demo seed and following each
+// request's origin stay allowed (apps/api/src/plugins/production-guard.ts,
+// docs/decisions/0015-demo-runs-as-production.md). Logs stay pretty at a
+// terminal, as in development. A NODE_ENV of the caller's wins (scripts/lib/demo-env.mjs).
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './build-web.mjs';
+import { demoEnvironment } from './lib/demo-env.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
 buildWeb();
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], { cwd: root, stdio: 'inherit', env: demoEnvironment() });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1)));

@@ -19,13 +19,16 @@ import { signInFromHome } from '../support/sign-in.ts';
 const BLANK_REACT_FACTOR = 1.4;
 const BOOK_STEP_ONE_GZIP_BUDGET = 160 * 1000;
 /**
- * Issue 15's goals above are not met yet (158 kB on / and /tours, 197 kB on
- * /book step 1, on 2026-11-24; bench/reports/pages-*.json). Until they are,
- * the test holds the line where it stands, so nothing grows back, and prints
- * the goals beside the figures. Lower these as the pages shrink; never raise them.
+ * Issue 15's goals above are not met yet (on 2026-11-24, after route-level
+ * splitting and the declarative router: 118.9 kB on /, 125.3 kB on /tours,
+ * i.e. 1.96x and 2.07x; 170.4 kB on /book step 1; bench/reports/pages-*.json
+ * and the README say what holds them back). Until they are, the test holds
+ * the line where it stands, with a little headroom, so nothing grows back,
+ * and prints the goals beside the figures. Lower these as the pages shrink;
+ * never raise them.
  */
-const BROWSING_CEILING_FACTOR = 2.7;
-const BOOK_STEP_ONE_CEILING = 200 * 1000;
+const BROWSING_CEILING_FACTOR = 2.1;
+const BOOK_STEP_ONE_CEILING = 173 * 1000;
 const ENTRY_CSS_GZIP_BUDGET = 12 * 1024;
 
 const report = (weight: PageWeight, budget: number) =>

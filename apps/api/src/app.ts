@@ -75,7 +75,7 @@ export function loggerOptions(config: AppConfig, stream?: LogStream): FastifySer
  * 'request completed' pair, and the one that says how it ended.
  */
 function logRequests(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     // As it arrived: a mounted handler may rewrite raw.url (the identity provider strips /idp).
     const req = { method: request.method, url: request.url, host: request.host, ip: request.ip, socket: request.socket };
     // The raw response's close, not onResponse: replies a route writes itself (the identity provider's) end there too.
@@ -86,6 +86,7 @@ function logRequests(app: FastifyInstance): void {
         'request completed',
       );
     });
+    done();
   });
 }
 

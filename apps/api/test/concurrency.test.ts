@@ -7,6 +7,7 @@ import { isActiveAllocation } from '../src/modules/inventory/availability.ts';
 import { createBooking, lead, optionIds, second, submit, type CreatedTestBooking } from './booking-fixtures.ts';
 import { buildTestApp, createTestDatabase } from './helper.ts';
 import type { TestDatabase } from './test-database.ts';
+import { WRITE_PATH_BUDGETS } from './write-path-budgets.ts';
 
 /**
  * Many visitors at once. With DATABASE_URL (the PostgreSQL lane) the
@@ -140,9 +141,8 @@ describe('selections under concurrency', () => {
     const small = await count(few);
     const large = await count(many);
     expect(large).toBe(small);
-    // 13: the session, the booking lock (passengers and promotion read in the same statement), withdrawing open payment
-    // requests, the offer (3), units taken, option locks and 5 writes; node-postgres also logs BEGIN and COMMIT (15).
-    // Every call of the write path has its own budget in write-path-statements.test.ts.
-    expect(small).toBeLessThanOrEqual(15);
+    // The selections' budget (write-path-budgets.ts, enforced call by call in write-path-statements.test.ts);
+    // node-postgres also logs BEGIN and COMMIT.
+    expect(small).toBeLessThanOrEqual(WRITE_PATH_BUDGETS.select.statements + 2);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedJson, matchesEtag, ReadCache } from '../src/lib/read-cache.ts';
+import { cachedJson, encodedJson, matchesEtag, preferredCoding, ReadCache } from '../src/lib/read-cache.ts';
 import { publicCacheControl } from '../src/plugins/read-cache.ts';
 
 /** The read cache's rules, without a database (lib/read-cache.ts). */
@@ -85,5 +85,28 @@ describe('HTTP validators', () => {
     expect(publicCacheControl(1000)).toBe('public, max-age=1, stale-while-revalidate=10');
     expect(publicCacheControl(60_000)).toBe('public, max-age=60, stale-while-revalidate=10');
     expect(publicCacheControl(0)).toBe('public, no-cache');
+  });
+});
+
+describe('compression of cached answers', () => {
+  it('prefers brotli, then gzip, honours q=0 and leaves small answers alone', () => {
+    expect(preferredCoding('gzip, deflate, br', 5000)).toBe('br');
+    expect(preferredCoding('gzip;q=1.0, br;q=0', 5000)).toBe('gzip');
+    expect(preferredCoding('br;q=0.0, gzip;q=0', 5000)).toBeNull();
+    expect(preferredCoding('*', 5000)).toBe('gzip');
+    expect(preferredCoding('identity', 5000)).toBeNull();
+    expect(preferredCoding(undefined, 5000)).toBeNull();
+    expect(preferredCoding('br', 1023)).toBeNull();
+    expect(preferredCoding(['deflate', 'GZIP'], 5000)).toBe('gzip');
+  });
+
+  it('compresses an entry once per coding and tags each coding apart', () => {
+    const cached = cachedJson(JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ code: `T${i}`, name: 'Vienna' })) }));
+    const br = encodedJson(cached, 'br');
+    expect(encodedJson(cached, 'br')).toBe(br);
+    const gzip = encodedJson(cached, 'gzip');
+    expect(new Set([cached.etag, br.etag, gzip.etag]).size).toBe(3);
+    expect(br.etag).toMatch(/^"[\w-]+-br"$/);
+    expect(br.body.length).toBeLessThan(cached.bytes);
   });
 });

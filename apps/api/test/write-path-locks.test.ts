@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseConnection } from '../src/db/client.ts';
-import { bookings } from '../src/db/schema/index.ts';
+import { bookingComponents, bookings, promotions } from '../src/db/schema/index.ts';
 import { lockBooking } from '../src/modules/bookings/repository.ts';
 import { loadOffer, lockOptions } from '../src/modules/options/repository.ts';
 import { createBooking, lead, optionIds, submit } from './booking-fixtures.ts';
@@ -165,5 +165,40 @@ describe('locks of the booking write path', () => {
       return { noKey, full };
     });
     expect(answers).toEqual({ noKey: 'ok', full: LOCK_NOT_AVAILABLE });
+  });
+  it('reads the passengers and the promotion as a writer that held the booking left them, not as they were before the wait', async () => {
+    // Under READ COMMITTED a statement keeps the snapshot it began with: had the reads been part of the locking select,
+    // a buyer who waited for this booking's lock would see the promotion line as it was before the writer committed.
+    const server = app!;
+    const booking = await createBooking(server, { code: 'TSG-SIC', startsInDays: 120, passengers: [lead] });
+    const [promotion] = await server.db.insert(promotions).values({ code: 'LOCKSNAPSHOT', validFrom: '2020-01-01', validTo: '2099-12-31' }).returning();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const writer = holder!.db.transaction(async (tx) => {
+      await lockBooking(tx, booking.id);
+      await tx.insert(bookingComponents).values({
+        bookingId: booking.id,
+        componentType: 'PromotionalCode',
+        promotionId: promotion!.id,
+        name: 'Late summer',
+        unitPrice: -5000,
+        quantity: 1,
+        price: -5000,
+        currency: 'GBP',
+      });
+      locked();
+      await released;
+    });
+    await holding;
+    const waiter = server.db.transaction((tx) => lockBooking(tx, booking.id));
+    // The waiter's statement has begun (and taken its snapshot) and is waiting for the lock when the writer commits.
+    await new Promise((resolve) => setTimeout(resolve, LOCK_TIMEOUT_MS / 2));
+    release();
+    await writer;
+    const seen = await waiter;
+    expect(seen).toMatchObject({ passengerIds: booking.passengerIds, promotionName: 'Late summer' });
+    expect(Math.abs(seen!.discount)).toBe(5000);
   });
 });

@@ -1,8 +1,10 @@
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
   calendarDateIn,
   calendarDaysBetween,
   DATE_FORMATS,
+  formatDate,
   formatLongDate,
   formatShortDate,
   formatTimeAndDate,
@@ -33,6 +35,27 @@ describe('date formats', () => {
     expect(formatLongDate(undefined)).toBe('');
     expect(formatShortDate('')).toBe('');
     expect(formatShortDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it("writes every format exactly as date-fns's format did, on every day of several years and at many times", () => {
+    const patterns = [...Object.values(DATE_FORMATS), 'yyyy-MM-dd'];
+    const days: Date[] = [];
+    // Two ordinary years, a leap year and its neighbours, the ends of the clock changes, and far years.
+    for (const year of [2026, 2027, 2028]) for (let day = 1; day <= 366; day += 1) days.push(new Date(year, 0, day, (day * 7) % 24, (day * 13) % 60));
+    days.push(new Date(2027, 2, 28, 1, 30), new Date(2027, 9, 31, 1, 30), new Date(2027, 11, 31, 23, 59), new Date(2028, 0, 1, 0, 0));
+    const early = new Date(2027, 0, 1);
+    early.setFullYear(5);
+    const zero = new Date(2027, 0, 1);
+    zero.setFullYear(0);
+    days.push(early, zero, new Date(9999, 11, 31, 23, 59));
+    for (const date of days) for (const pattern of patterns) expect(formatDate(date, pattern), `${date.toString()} ${pattern}`).toBe(format(date, pattern));
+  });
+
+  it('refuses an invalid date as date-fns did', () => {
+    expect(() => formatDate(new Date(Number.NaN), 'yyyy-MM-dd')).toThrow(RangeError);
+    expect(() => toIsoDate(new Date('not a date'))).toThrow('Invalid time value');
   });
 });
 

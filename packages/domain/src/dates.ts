@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 
 /** The three display formats of spec section 9. */
 export const DATE_FORMATS = {
@@ -15,11 +15,41 @@ function toDate(input: string | Date): Date | null {
   return isValid(date) ? date : null;
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const pad = (value: number, length: number) => String(value).padStart(length, '0');
+
+/**
+ * The tokens our formats use, written exactly as date-fns's `format` writes
+ * them in its default (en-US) locale, which the site used before (the tests
+ * compare the two across years of dates). By hand rather than with date-fns
+ * or Intl: date-fns's `format` brings its whole locale and token machinery to
+ * every page that shows a date (about 7 kB gzip of the browser's download,
+ * issue 15), and Intl's month names differ between ICU versions ('Sept').
+ */
+const TOKENS: Record<string, (date: Date) => string> = {
+  // As date-fns: the year of era, so year 0 is 1 (BC).
+  yyyy: (date) => pad(date.getFullYear() > 0 ? date.getFullYear() : 1 - date.getFullYear(), 4),
+  MMMM: (date) => MONTHS[date.getMonth()]!,
+  MMM: (date) => MONTHS[date.getMonth()]!.slice(0, 3),
+  MM: (date) => pad(date.getMonth() + 1, 2),
+  dd: (date) => pad(date.getDate(), 2),
+  d: (date) => String(date.getDate()),
+  HH: (date) => pad(date.getHours(), 2),
+  mm: (date) => pad(date.getMinutes(), 2),
+};
+const TOKEN_PATTERN = /yyyy|MMMM|MMM|MM|dd|d|HH|mm/g;
+
+/** `pattern` (made of TOKENS and literal punctuation and spaces) for a local date; throws on an invalid date, as date-fns does. */
+export function formatDate(date: Date, pattern: string): string {
+  if (!isValid(date)) throw new RangeError('Invalid time value');
+  return pattern.replace(TOKEN_PATTERN, (token) => TOKENS[token]!(date));
+}
+
 function formatWith(pattern: string) {
   return (input: string | Date | null | undefined): string => {
     if (input == null || input === '') return '';
     const date = toDate(input);
-    return date ? format(date, pattern) : '';
+    return date ? formatDate(date, pattern) : '';
   };
 }
 
@@ -32,11 +62,18 @@ export const formatShortDate = formatWith(DATE_FORMATS.short);
 
 /** 'YYYY-MM-DD' of a local date. */
 export function toIsoDate(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
+  return formatDate(date, 'yyyy-MM-dd');
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+
+/** A real calendar day written 'YYYY-MM-DD' (years 0001 to 9999). Plain arithmetic: it runs in the validation of hot reads (the tour lookup). */
 export function isIsoDate(value: string): boolean {
-  return ISO_DATE_PATTERN.test(value) && toDate(value) !== null && toIsoDate(parseISO(value)) === value;
+  if (!ISO_DATE_PATTERN.test(value)) return false;
+  const [year, month, day] = [Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!);
 }
 
 /*

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * A short-lived, in-process cache for hot reads (docs/decisions/0014-hot-read-cache.md).
@@ -73,10 +74,56 @@ export interface CachedJson {
   body: string;
   /** A strong ETag: the same bytes always have the same tag, on every replica. */
   etag: string;
+  /** The body's length in bytes, once. */
+  bytes: number;
+  /** Compressed once per entry, on the first visitor that accepts it, and kept with the entry. */
+  encoded: Partial<Record<ContentCoding, EncodedJson>>;
 }
 
+export type ContentCoding = 'br' | 'gzip';
+
+export interface EncodedJson {
+  body: Buffer;
+  /** Each representation has its own strong tag (RFC 9110 8.8.3): a gzip body is not the same bytes as the JSON. */
+  etag: string;
+}
+
+/** Below this the headers outweigh what compression saves. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
 export function cachedJson(body: string): CachedJson {
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, bytes: Buffer.byteLength(body), encoded: {} };
+}
+
+/**
+ * The coding to send a cached answer in: brotli, else gzip, when the request
+ * accepts it (a q=0 refuses); none for small answers or when neither is accepted.
+ */
+export function preferredCoding(acceptEncoding: string | string[] | undefined, bodyBytes: number): ContentCoding | null {
+  if (!acceptEncoding || bodyBytes < MIN_COMPRESSED_BYTES) return null;
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding).split(',')) {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+    if (coding && !refused) accepted.add(coding.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** The answer in `coding`, compressed the first time it is asked for (a fast brotli level: it is redone every TTL). */
+export function encodedJson(cached: CachedJson, coding: ContentCoding): EncodedJson {
+  let encoded = cached.encoded[coding];
+  if (!encoded) {
+    const body =
+      coding === 'br'
+        ? brotliCompressSync(cached.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+        : gzipSync(cached.body, { level: 6 });
+    encoded = { body, etag: `${cached.etag.slice(0, -1)}-${coding}"` };
+    cached.encoded[coding] = encoded;
+  }
+  return encoded;
 }
 
 /** Whether an If-None-Match header names this ETag (a list, weak forms and * included, as RFC 9110 compares for GET). */

@@ -50,6 +50,21 @@ export function permissionsPolicy(origins: ThirdPartyOrigins): string {
   ].join(', ');
 }
 
+/** The common headers that depend on configuration only, in the order they are sent; worked out once per app. */
+function fixedHeaders(origins: ThirdPartyOrigins) {
+  return {
+    before: [
+      ['x-content-type-options', 'nosniff'],
+      ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ] as const,
+    // Only documents read these; they cost nothing on the rest.
+    after: [
+      ['permissions-policy', permissionsPolicy(origins)],
+      ['cross-origin-opener-policy', 'same-origin'],
+    ] as const,
+  };
+}
+
 /**
  * The headers every answer carries whatever made it, for replies that skip
  * Fastify's hooks too (the identity provider writes its own): the request id
@@ -58,14 +73,12 @@ export function permissionsPolicy(origins: ThirdPartyOrigins): string {
  * Set only where the route has not chosen its own.
  */
 export function commonHeaders(request: FastifyRequest, origins: ThirdPartyOrigins): Record<string, string> {
+  const { before, after } = fixedHeaders(origins);
   return {
     'x-request-id': request.id,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...Object.fromEntries(before),
     ...(arrivedOverHttps(request) ? { 'strict-transport-security': HSTS } : {}),
-    // Only documents read these; they cost nothing on the rest.
-    'permissions-policy': permissionsPolicy(origins),
-    'cross-origin-opener-policy': 'same-origin',
+    ...Object.fromEntries(after),
   };
 }
 
@@ -86,24 +99,34 @@ export const headersPlugin = sharedPlugin('headers', async (app) => {
   // The silent-renew page is loaded by the site in a hidden frame (oidc-client-ts), so the site may frame it.
   const silentRenew = sitePolicy(origins, { framedBySite: true });
 
-  app.addHook('onSend', async (request, reply) => {
-    for (const [name, value] of Object.entries(commonHeaders(request, origins))) {
-      if (!reply.hasHeader(name) || name === 'x-request-id') reply.header(name, value);
-    }
+  // Everything but the request id and HSTS depends on configuration alone: worked out once, not per answer.
+  const { before, after } = fixedHeaders(origins);
+  const frameOptionsOf = new Map([API_POLICY, DOCS_POLICY, site, silentRenew].map((policy) => [policy, frameOptionsFor(policy)]));
+
+  // A callback hook, not an async one: no promise per answer on the hot path.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // As commonHeaders: the request id always, the rest where the route has not chosen its own.
+    reply.header('x-request-id', request.id);
+    for (const [name, value] of before) if (!reply.hasHeader(name)) reply.header(name, value);
+    if (!reply.hasHeader('strict-transport-security') && arrivedOverHttps(request)) reply.header('strict-transport-security', HSTS);
+    for (const [name, value] of after) if (!reply.hasHeader(name)) reply.header(name, value);
     // A 304 has no body or Content-Type to go by, and the browser merges its headers into the cached answer's:
     // it keeps the policy that answer came with rather than take one meant for something else.
-    if (reply.statusCode === 304) return;
+    if (reply.statusCode === 304) return done(null, payload);
     if (!reply.hasHeader('content-security-policy')) {
-      const path = pathOf(request);
       let policy = API_POLICY;
       if (isHtml(reply)) {
+        const path = pathOf(request);
         if (path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`)) policy = DOCS_POLICY;
         else policy = path === IDENTITY_PATHS.silentRenew ? silentRenew : site;
       }
       reply.header('content-security-policy', policy);
     }
-    const frameOptions = frameOptionsFor(String(reply.getHeader('content-security-policy')));
+    const policy = String(reply.getHeader('content-security-policy'));
+    // The policies this hook sets are known; a route's own (a card frame's, with its nonce) is read as it comes.
+    const frameOptions = frameOptionsOf.has(policy) ? frameOptionsOf.get(policy) : frameOptionsFor(policy);
     if (frameOptions) reply.header('x-frame-options', frameOptions);
     else reply.removeHeader('x-frame-options');
+    done(null, payload);
   });
 });

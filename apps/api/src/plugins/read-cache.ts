@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sharedPlugin } from '../lib/plugin.ts';
-import { cachedJson, matchesEtag, ReadCache, type CachedJson } from '../lib/read-cache.ts';
+import { cachedJson, encodedJson, matchesEtag, MIN_COMPRESSED_BYTES, preferredCoding, ReadCache, type CachedJson } from '../lib/read-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,8 +36,9 @@ export const readCachePlugin = sharedPlugin('read-cache', async (app) => {
   app.decorate('readCache', new ReadCache(app.config.readCacheTtlMs, () => app.clock.now().getTime()));
   // Before the answer leaves: the caller's next read, on this replica, already sees what it wrote.
   // Refused writes (4xx) changed nothing, and clearing on them would let anyone empty the cache at will.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!SAFE_METHODS.has(request.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) app.readCache.clear();
+    done(null, payload);
   });
 });
 
@@ -53,6 +54,16 @@ function serializerOf(endpoint: Endpoint): (data: unknown) => string {
     serializers.set(endpoint.response, serialize);
   }
   return serialize;
+}
+
+/** The answer's bytes exactly as the route would send them: serialised (and checked) by the contract's response schema. */
+export function serializeAnswer<E extends Endpoint>(endpoint: E, data: z.input<E['response']>): string {
+  return serializerOf(endpoint)(data);
+}
+
+/** Sends JSON already serialised by serializeAnswer; returns the reply, which registerEndpoint takes as already sent. */
+export function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
+  return reply.code(200).type('application/json; charset=utf-8').send(body);
 }
 
 export interface CachedAnswer<E extends Endpoint> {
@@ -75,7 +86,17 @@ export async function answerCached<E extends Endpoint>(
   answer: CachedAnswer<E>,
 ): Promise<FastifyReply> {
   const cached: CachedJson = await app.readCache.get(answer.key, async () => cachedJson(serializerOf(answer.endpoint)(await answer.compute())));
-  reply.header('etag', cached.etag).header('cache-control', answer.cacheControl);
-  if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  return reply.code(200).type('application/json; charset=utf-8').send(cached.body);
+  reply.header('cache-control', answer.cacheControl);
+  // Sent compressed to whoever accepts it (the catalogue is ~17 kB of JSON), so shared caches must key on the coding.
+  if (cached.bytes >= MIN_COMPRESSED_BYTES) reply.header('vary', 'Accept-Encoding');
+  const coding = preferredCoding(request.headers['accept-encoding'], cached.bytes);
+  if (!coding) {
+    reply.header('etag', cached.etag);
+    if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+    return sendSerialized(reply, cached.body);
+  }
+  const encoded = encodedJson(cached, coding);
+  reply.header('etag', encoded.etag);
+  if (matchesEtag(request.headers['if-none-match'], encoded.etag)) return reply.code(304).send();
+  return reply.code(200).type('application/json; charset=utf-8').header('content-encoding', coding).send(encoded.body);
 }

@@ -2,8 +2,7 @@
 import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import '../styles/tokens.css';
 import '../styles/base.css';
 import '../styles/layout.css';
@@ -13,11 +12,12 @@ import '../styles/pages.css';
 import { applyBrandTokens } from './brand-tokens.ts';
 import { AppErrorBoundary } from './error-boundary.tsx';
 import { AppProviders } from './providers.tsx';
-import { routes } from './routes.tsx';
+import { AppRoutes, preloadPage } from './routes.tsx';
 
 applyBrandTokens();
+// The page's own chunk starts downloading now, beside the first render of the shell.
+preloadPage(window.location.pathname);
 
-const router = createBrowserRouter(routes);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
@@ -25,7 +25,9 @@ createRoot(container).render(
   <StrictMode>
     <AppErrorBoundary>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </AppErrorBoundary>
   </StrictMode>,

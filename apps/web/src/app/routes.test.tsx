@@ -5,8 +5,10 @@ import { catalogueAnswer } from '../test/fixtures.ts';
 import { jsonResponse, mockRoutes } from '../test/fetch-mock.ts';
 import { useAccountSession } from '../lib/auth/account-session.ts';
 import { fakeUserManager, signInForTest } from '../test/auth.ts';
-import { renderRoute } from '../test/render.tsx';
-import { ROUTE_IDS } from './routes.tsx';
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { renderInRouter, renderRoute } from '../test/render.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
 
 const title = (page: string) => `${page} | ${OPERATOR.companyName}`;
 
@@ -62,15 +64,45 @@ describe('routes', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
   });
 
-  it('shows a page that fails inside the layout, with a way out', async () => {
+  it('shows a page that fails inside the layout, with a way out, and lets the next page try again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockRoutes({ '/api/tours': () => jsonResponse(catalogueAnswer()) });
-    const { router } = renderRoute('/');
-    // A lazy route whose chunk cannot load (a release replaced it) must not blank the site.
-    router.patchRoutes(ROUTE_IDS.pages, [{ path: 'broken', lazy: () => Promise.reject(new Error('chunk gone')) }]);
+    // A lazy page whose chunk cannot load (a release replaced it) must not blank the site.
+    const Broken = lazy(() => Promise.reject(new Error('chunk gone')));
+    const { router } = renderInRouter(
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route path="broken" element={<Broken />} />
+          <Route path="fine" element={<h1>Fine</h1>} />
+        </Route>
+      </Routes>,
+      '/fine',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fine' })).toBeTruthy();
     await router.navigate('/broken');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sorry, something went wrong' })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh the page' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Home Page' }).getAttribute('href')).toBe('/');
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fine' })).toBeTruthy();
+  });
+
+  it('says the page is loading while its code arrives', async () => {
+    let arrive: (page: { default: ComponentType }) => void = () => {};
+    const Slow = lazy(() => new Promise<{ default: ComponentType }>((resolve) => (arrive = resolve)));
+    renderInRouter(
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route path="slow" element={<Slow />} />
+        </Route>
+      </Routes>,
+      '/slow',
+    );
+    expect((await screen.findByText('Loading the page…')).getAttribute('role')).toBe('status');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    arrive({ default: () => <h1>Arrived</h1> });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Arrived' })).toBeTruthy();
+    expect(screen.queryByText('Loading the page…')).toBeNull();
   });
 });

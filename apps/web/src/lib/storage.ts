@@ -120,7 +120,28 @@ export function writeItem(entry: StorageEntry, value: string): boolean {
   }
 }
 
+/**
+ * Listeners to what this page writes under a key, through writeJson (every
+ * persisted store's write) or removeItem (logout too), whether or not the
+ * browser kept it. Lets the shell follow a store it has not loaded: the
+ * header knows a booking is in progress without the booking flow's code
+ * (features/booking/booking-status.ts).
+ */
+const watchers = new Map<string, Set<(value: unknown) => void>>();
+
+function notifyWatchers(key: string, value: unknown): void {
+  for (const listener of watchers.get(key) ?? []) listener(value);
+}
+
+/** Calls `listener` with each value written under `entry` (null when removed); returns the unsubscription. */
+export function watchItem(entry: StorageEntry, listener: (value: unknown) => void): () => void {
+  const forKey = watchers.get(entry.key) ?? new Set<(value: unknown) => void>();
+  forKey.add(listener);
+  watchers.set(entry.key, forKey);
+  return () => forKey.delete(listener);
+}
 export function removeItem(entry: StorageEntry): void {
+  notifyWatchers(entry.key, null);
   try {
     storageFor(entry.area)?.removeItem(entry.key);
   } catch {
@@ -140,6 +161,7 @@ export function readJson(entry: StorageEntry): unknown {
 }
 
 export function writeJson(entry: StorageEntry, value: unknown): boolean {
+  notifyWatchers(entry.key, value);
   return writeItem(entry, JSON.stringify(value));
 }
 

@@ -1,16 +1,64 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from '../app/routes.tsx';
+import { act, render } from '@testing-library/react';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Location, type NavigateFunction, type NavigationType } from 'react-router';
+import { AppRoutes } from '../app/routes.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+
+/** What a test reads of the router and how it moves it, as the data router's object offered it. */
+export interface TestRouter {
+  state: { location: Location; historyAction: NavigationType };
+  /** Navigates as a link or the browser's Back/Forward (a number) would, and lets React settle. */
+  navigate: (to: string | number) => Promise<void>;
+}
+
+type Probed = { navigate?: NavigateFunction; location?: Location; action?: NavigationType };
+
+/** Reads the router from inside it (declarative mode has no router object to hold), after each change is committed. */
+function RouterProbe({ onChange }: { onChange: (probed: Required<Probed>) => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const action = useNavigationType();
+  useLayoutEffect(() => {
+    onChange({ navigate, location, action });
+  }, [onChange, navigate, location, action]);
+  return null;
+}
+
+/** Renders `ui` in a memory router at `path`, with a fresh query cache, and the router to drive it. */
+export function renderInRouter(ui: ReactNode, path: string, queryClient: QueryClient = createQueryClient()) {
+  const probe: Probed = {};
+  const onChange = (probed: Required<Probed>) => {
+    Object.assign(probe, probed);
+  };
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <RouterProbe onChange={onChange} />
+        {ui}
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  const router: TestRouter = {
+    state: {
+      get location() {
+        return probe.location!;
+      },
+      get historyAction() {
+        return probe.action!;
+      },
+    },
+    navigate: async (to) => {
+      await act(async () => {
+        if (typeof to === 'number') await probe.navigate!(to);
+        else await probe.navigate!(to);
+      });
+    },
+  };
+  return { ...view, router, queryClient };
+}
 
 /** Renders the real route table at `path`, as the browser would, with a fresh query cache. */
 export function renderRoute(path: string, queryClient: QueryClient = createQueryClient()) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...view, router, queryClient };
+  return renderInRouter(<AppRoutes />, path, queryClient);
 }

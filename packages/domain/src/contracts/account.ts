@@ -11,25 +11,15 @@ import {
 } from '../account/forms.ts';
 import { bookingStatusSchema } from './booking.ts';
 import { componentSchema } from './options.ts';
+import { addressSchema, customerSchema } from './session-records.ts';
 import { bookingParamsSchema, dataEnvelope, defineEndpoint, idSchema, isoDateSchema, isoDateTimeSchema, itemsEnvelope } from './common.ts';
+
+export { addressSchema, customerSchema, type AddressRecord, type Customer } from './session-records.ts';
 
 /**
  * The account area's entities and calls (spec sections 3 and 7, Account). All
  * need the signed-in customer's bearer token and answer only their bookings.
  */
-
-/** An address as stored; lenient, since profile addresses come from outside our forms. */
-export const addressSchema = z.object({
-  line_1: z.string(),
-  line_2: z.string().default(''),
-  line_3: z.string().default(''),
-  city: z.string(),
-  state: z.string(),
-  postal_code: z.string(),
-  /** ISO 3166 alpha-3. */
-  country: z.string(),
-});
-export type AddressRecord = z.infer<typeof addressSchema>;
 
 export const correspondenceRecordSchema = z.object({
   send_to: z.enum(SEND_TO),
@@ -80,14 +70,6 @@ export const bookingDetailSchema = z.object({
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 
-export const customerSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  forename: z.string(),
-  surname: z.string(),
-  email: z.string(),
-});
-export type Customer = z.infer<typeof customerSchema>;
 
 export const profileSchema = z.object({ customer: customerSchema, address: addressSchema.nullable() });
 export type Profile = z.infer<typeof profileSchema>;

@@ -1,30 +1,26 @@
 import { z } from 'zod';
 import { VALIDATION } from '../messages.ts';
 import { postPaymentDetailsSchema } from './booking.ts';
-import { dataEnvelope, defineEndpoint, isoDateTimeSchema, itemsEnvelope } from './common.ts';
+import { dataEnvelope, defineEndpoint, itemsEnvelope } from './common.ts';
+import { agentSchema, agentStaffSchema, agentVerificationSchema } from './session-records.ts';
+
+export {
+  agentSchema,
+  agentStaffSchema,
+  agentVerificationSchema,
+  type Agent,
+  type AgentStaff,
+  type AgentVerification,
+} from './session-records.ts';
 
 /**
  * Travel agents (spec sections 3, 4 and 7). The capitalised field names are
  * the trade system's and the spec reads them as they are.
  */
 
-export const agentSchema = z.object({ ID: z.string(), Name: z.string() });
-export type Agent = z.infer<typeof agentSchema>;
-
-export const agentStaffSchema = z.object({ Id: z.number().int(), Name: z.string(), Email: z.string() });
-export type AgentStaff = z.infer<typeof agentStaffSchema>;
-
 /** A staff member as anyone may see them: staff e-mail addresses are personal data, answered only to whoever proved one (verifyAgentStaff). */
 export const agentStaffSummarySchema = agentStaffSchema.omit({ Email: true });
 export type AgentStaffSummary = z.infer<typeof agentStaffSummarySchema>;
-
-/**
- * Proof that someone typed an agent's ID and one of its staff's e-mail
- * addresses: registering the agent and the staff member on a booking needs
- * it, so a booking names an agent only for someone who knew both.
- */
-export const agentVerificationSchema = z.object({ token: z.string().min(1), expires_at: isoDateTimeSchema });
-export type AgentVerification = z.infer<typeof agentVerificationSchema>;
 
 const agentIdParamSchema = z.object({ id: z.string().trim().min(1, VALIDATION.agentIdRequired).max(20) });
 

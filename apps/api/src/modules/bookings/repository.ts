@@ -1,6 +1,6 @@
 import type { BookingStatus, CurrencyCode } from '@tours/domain';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/client.ts';
 import {
   bookingComponents,
   bookings,
@@ -33,29 +33,30 @@ export interface LockedBooking {
  * not kept waiting by the lock.
  */
 export async function lockBooking(db: Database, bookingId: number): Promise<LockedBooking | null> {
-  // One statement, one round trip: the passengers and the promotion line are read by subqueries of the locking select.
-  const [booking] = await db
-    .select({
-      status: bookings.status,
-      reference: bookings.reference,
-      passengerIds: sql<number[]>`(select coalesce(array_agg(bp.id order by bp.position), '{}') from booking_passengers bp where bp.booking_id = ${bookingId})`,
-      // The line keeps the capped value; the promotion's own row has the full one (the line's, should the row be gone).
-      discount: sql<number>`(select cast(coalesce(sum(coalesce(-pd.amount, bc.price)), 0) as integer)
-        from booking_components bc
-        left join promotion_discounts pd on pd.promotion_id = bc.promotion_id and pd.currency = bc.currency
-        where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode')`,
-      promotionName: sql<string | null>`(select max(bc.name) from booking_components bc where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode')`,
-    })
+  const [locked] = await db
+    .select({ status: bookings.status, reference: bookings.reference })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
     .for('no key update');
-  if (!booking) return null;
+  if (!locked) return null;
+  // A statement of its own, after the lock: under READ COMMITTED a statement keeps the snapshot it started with, so
+  // subqueries of the locking select would show the passengers and the promotion as they were before a wait for a
+  // concurrent writer of this booking, not as that writer left them.
+  // The discount: the line keeps the capped value; the promotion's own row has the full one (the line's, should the row be gone).
+  const [facts] = await queryRows<{ passenger_ids: number[]; discount: number | string | null; promotion_name: string | null }>(db, sql`
+    select
+      (select coalesce(array_agg(bp.id order by bp.position), '{}') from booking_passengers bp where bp.booking_id = ${bookingId}) as passenger_ids,
+      (select cast(coalesce(sum(coalesce(-pd.amount, bc.price)), 0) as integer)
+        from booking_components bc
+        left join promotion_discounts pd on pd.promotion_id = bc.promotion_id and pd.currency = bc.currency
+        where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode') as discount,
+      (select max(bc.name) from booking_components bc where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode') as promotion_name`);
   return {
-    status: booking.status,
-    reference: booking.reference,
-    passengerIds: booking.passengerIds.map(Number),
-    discount: Number(booking.discount ?? 0),
-    promotionName: booking.promotionName ?? null,
+    status: locked.status,
+    reference: locked.reference,
+    passengerIds: (facts?.passenger_ids ?? []).map(Number),
+    discount: Number(facts?.discount ?? 0),
+    promotionName: facts?.promotion_name ?? null,
   };
 }
 

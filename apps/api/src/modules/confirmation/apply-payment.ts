@@ -4,9 +4,11 @@ import type { Database } from '../../db/client.ts';
 import { paymentIntents, payments } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { bookingTotals } from '../bookings/totals.ts';
+import { listComponents } from '../bookings/repository.ts';
+import { totalsFromLines } from '../bookings/totals.ts';
 import type { PaymentIntent } from '../payments/intents.ts';
 import { confirmBookingCore, flagIfOverpaid, lockBookingForSettlement, type SettlementContext, type SettlingBooking } from './core.ts';
+import type { ComponentLine } from './email.ts';
 import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
 
 export interface ApplyPayment extends SettlementContext {
@@ -40,10 +42,12 @@ export async function applyPayment(db: Database, input: ApplyPayment): Promise<P
     const [intent] = payment.intentId ? await tx.select().from(paymentIntents).where(eq(paymentIntents.id, payment.intentId)) : [];
     let outcome: PostPaymentDetails;
     if (awaitsSettlement(booking)) {
-      const problem = !intent ? ATTENTION.unmatched : (await isOutdated(tx, booking, intent)) ? ATTENTION.outdated : null;
+      // The booking's lines, read once under the lock: the amount check and the confirmation (documents, e-mail) use them.
+      const lines = intent && intent.status !== 'cancelled' ? await listComponents(tx, booking.id) : undefined;
+      const problem = !intent ? ATTENTION.unmatched : isOutdated(booking, intent, lines) ? ATTENTION.outdated : null;
       outcome = problem
         ? await flagForFollowUp(tx, { bookingId: booking.id, reason: problem, paymentId: payment.id, detail: { intentId: intent?.id ?? null }, requestId: input.requestId })
-        : await confirmBookingCore(tx, { ...input, purpose: intent!.purpose, paymentId: payment.id, locked: booking });
+        : await confirmBookingCore(tx, { ...input, purpose: intent!.purpose, paymentId: payment.id, locked: booking, lines });
     } else if (isSettled(booking)) {
       await flagIfOverpaid(tx, booking, { ...input, paymentId: payment.id });
       await recordAudit(tx, {
@@ -69,10 +73,10 @@ export async function applyPayment(db: Database, input: ApplyPayment): Promise<P
  * asks for (the withdrawal is the rule; the amount is the check that holds
  * even if a price change ever forgot to withdraw).
  */
-async function isOutdated(db: Database, booking: SettlingBooking, intent: PaymentIntent): Promise<boolean> {
-  if (intent.status === 'cancelled') return true;
+function isOutdated(booking: SettlingBooking, intent: PaymentIntent, lines: ComponentLine[] | undefined): boolean {
+  if (intent.status === 'cancelled' || !lines) return true;
   if (intent.purpose !== 'deposit' && intent.purpose !== 'full') return false;
-  const { details, promotionActive } = await bookingTotals(db, booking.id, booking.currency, booking.brandChannel);
+  const { details, promotionActive } = totalsFromLines(lines, booking.currency, booking.brandChannel);
   return !isPermittedAmount(toProviderAmount(intent.amount), details, promotionActive);
 }
 

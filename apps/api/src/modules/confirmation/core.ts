@@ -10,7 +10,7 @@ import { linkBookingToCustomer } from '../customers/link.ts';
 import { issueConfirmationDocuments } from '../documents/repository.ts';
 import type { FaultSwitch } from '../testing/faults.ts';
 import { convertHolds } from './convert-holds.ts';
-import { queueConfirmationEmail, type PaidAndTotal } from './email.ts';
+import { queueConfirmationEmail, type ComponentLine, type PaidAndTotal } from './email.ts';
 import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
 import { confirmWithReference } from './reference.ts';
 
@@ -31,6 +31,8 @@ export interface ConfirmBooking extends SettlementContext {
   actor: string;
   /** The booking as the caller's transaction already locked it (lockBookingForSettlement): not read and locked again. */
   locked?: SettlingBooking;
+  /** The booking's lines as the caller's transaction read them under that lock: not read again. */
+  lines?: ComponentLine[];
 }
 
 /**
@@ -92,9 +94,9 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
     .set({ reference: sql`cast(${`${reference}-P`} as text) || substr(${payments.reference}, cast(${prefix.length + 1} as integer))` })
     .where(and(eq(payments.bookingId, bookingId), like(payments.reference, `${prefix}%`)));
   // The documents first: the e-mail attaches the booking confirmation.
-  await issueConfirmationDocuments(db, bookingId);
+  const confirmationDocumentId = await issueConfirmationDocuments(db, bookingId, input.lines);
   await input.faults.fire(bookingId, 'during-email', db);
-  const emailed = await queueConfirmationEmail(db, { booking, reference, publicUrl: input.publicUrl });
+  const emailed = await queueConfirmationEmail(db, { booking, reference, publicUrl: input.publicUrl, lines: input.lines, confirmationDocumentId });
   // The e-mail read what was paid and what the booking costs in this transaction: the check uses those figures.
   if (input.paymentId !== null) await flagIfOverpaid(db, booking, input, emailed.figures);
   await recordAudit(db, {

@@ -3,6 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { agentStaff, bookingPassengers, bookings, documents, type OutboxAttachment } from '../../db/schema/index.ts';
 import { listComponents } from '../bookings/repository.ts';
+
+/** A booking line as listComponents reads it. */
+export type ComponentLine = Awaited<ReturnType<typeof listComponents>>[number];
 import { amountPaid, totalsFromLines } from '../bookings/totals.ts';
 import { PDF_CONTENT_TYPE } from '../documents/files.ts';
 import { documentFileName, TEMPLATES } from '../documents/templates.ts';
@@ -75,23 +78,35 @@ export interface PaidAndTotal {
 
 export async function queueConfirmationEmail(
   db: Database,
-  input: { booking: ConfirmedBookingFacts; reference: string; publicUrl: string },
+  input: {
+    booking: ConfirmedBookingFacts;
+    reference: string;
+    publicUrl: string;
+    /** The booking's lines, when the confirming transaction has read them: not read again. */
+    lines?: ComponentLine[];
+    /** The booking confirmation document's id, when the caller knows it (issueConfirmationDocuments answers it); null: none. */
+    confirmationDocumentId?: number | null;
+  },
 ): Promise<{ queued: boolean; figures: PaidAndTotal }> {
   const { booking } = input;
   const bookingId = booking.id;
   const [passengers, rows, paid, [settled], [confirmationDocument]] = await Promise.all([
     db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)),
-    listComponents(db, bookingId),
+    input.lines ?? listComponents(db, bookingId),
     amountPaid(db, bookingId),
     db
       .select({ confirmedDate: bookings.confirmedDate, agentStaffEmail: agentStaff.email })
       .from(bookings)
       .leftJoin(agentStaff, eq(agentStaff.id, bookings.agentStaffId))
       .where(eq(bookings.id, bookingId)),
-    db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(and(eq(documents.bookingId, bookingId), eq(documents.template, TEMPLATES.bookingConfirmation))),
+    input.confirmationDocumentId !== undefined
+      ? input.confirmationDocumentId === null
+        ? []
+        : [{ id: input.confirmationDocumentId }]
+      : db
+          .select({ id: documents.id })
+          .from(documents)
+          .where(and(eq(documents.bookingId, bookingId), eq(documents.template, TEMPLATES.bookingConfirmation))),
   ]);
   const { details } = totalsFromLines(rows, booking.currency, booking.brandChannel);
   const figures = { paid, total: details.total_price.value };

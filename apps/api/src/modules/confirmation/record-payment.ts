@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { GatewayPayment } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
 import { bookings, paymentIntents, payments } from '../../db/schema/index.ts';
@@ -18,8 +18,13 @@ export interface RecordedPayment {
   settlesBooking: boolean;
 }
 
-/** A payment's reference in the payment history: the booking's reference (its id until confirmed) and a sequence number. */
-export const paymentReference = (bookingReference: string, sequence: number) => `${bookingReference}-P${sequence}`;
+/**
+ * A payment's reference in the payment history: the booking's reference (its
+ * id until confirmed) and a sequence number, counted in the insert itself
+ * (under the booking's lock, so two payments never draw the same number).
+ */
+const paymentReference = (bookingReference: string, bookingId: number) =>
+  sql`cast(${`${bookingReference}-P`} as text) || cast((select count(*) + 1 from ${payments} where ${payments.bookingId} = ${bookingId}) as text)`;
 
 /**
  * Records a succeeded payment of this booking, once. It commits on its own,
@@ -78,7 +83,6 @@ export async function recordPayment(
     if (intent && (intent.status === 'open' || intent.status === 'expired')) {
       await tx.update(paymentIntents).set({ status: 'paid' }).where(eq(paymentIntents.id, intent.id));
     }
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(payments).where(and(eq(payments.bookingId, bookingId)));
     const [row] = await tx
       .insert(payments)
       .values({
@@ -89,7 +93,7 @@ export async function recordPayment(
         gatewayStatus: payment.status,
         provider: input.provider,
         providerPaymentId: payment.id,
-        reference: paymentReference(booking.reference ?? String(bookingId), Number(n) + 1),
+        reference: paymentReference(booking.reference ?? String(bookingId), bookingId),
         purpose: intent?.purpose ?? null,
         intentId: intent?.id ?? null,
         // The database's clock, so reconciliation's grace reads the same time on every replica.

@@ -1,13 +1,16 @@
 import type { PostPaymentDetails } from '@tours/domain';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayPayment } from '../../adapters/payments/index.ts';
+import type { Database } from '../../db/client.ts';
+import { bookings, payments } from '../../db/schema/index.ts';
 import { serviceFailure } from '../../lib/http-error.ts';
 import { canonicalSiteUrl, parseOrigin } from '../../lib/site-origin.ts';
 import { isTransientDatabaseError, retryTransient } from '../../lib/pg-errors.ts';
 import { runWorkflow, WorkflowError, type WorkflowStep } from '../../lib/workflow.ts';
 import { applyAsFollowUp, applyPayment } from './apply-payment.ts';
 import { PlacesGoneError } from './convert-holds.ts';
-import { ATTENTION, flagForFollowUp } from './follow-up.ts';
+import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
 import { recordPayment, type RecordedPayment } from './record-payment.ts';
 import { verifyWithProvider } from './verify.ts';
 
@@ -26,6 +29,8 @@ export interface SettleProviderPayment {
   requestId: string;
   /** The site's origin of the visitor's request that brings the payment (lib/site-origin.ts); none for a notification or reconciliation. */
   siteOrigin?: string | null;
+  /** The caller has just read that the payment is not applied yet (the notification route): it is not read again. */
+  knownUnapplied?: boolean;
 }
 
 interface Settlement {
@@ -56,6 +61,17 @@ const actorOf = (source: SettlementSource) => (source === 'browser' ? 'visitor' 
  * staff are told, never a refund or a delete.
  */
 export async function settleProviderPayment(app: FastifyInstance, input: SettleProviderPayment): Promise<PostPaymentDetails> {
+  // Settled already (the browser's confirm and the provider's notification of one payment both come, one after the
+  // other): one read answers as the booking stands, with nothing asked of the provider and nothing written again.
+  if (!input.knownUnapplied) {
+    const settled = await bookingOfAppliedPayment(app.db, input.providerPaymentId).catch((error: unknown) => {
+      // A passing failure here decides nothing: the whole path below handles it (retries, 503, reconciliation).
+      if (isTransientDatabaseError(error)) return null;
+      throw error;
+    });
+    // Applied to another booking than the caller's: the whole path refuses it as the provider's answer says.
+    if (settled && (input.bookingId === undefined || settled.id === input.bookingId)) return answerFor(settled);
+  }
   const actor = actorOf(input.source);
   const steps: WorkflowStep<Settlement>[] = [
     {
@@ -142,6 +158,22 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
     throw cause;
   }
   return context.outcome!;
+}
+
+/**
+ * The booking a payment was applied to, as it stands now, or null when the
+ * payment is not recorded or not applied yet. A payment is recorded only
+ * after the provider said it succeeded for that booking, and applied once,
+ * so a later call for it has nothing left to do but answer (answerFor, as the
+ * apply step answers a replay).
+ */
+export async function bookingOfAppliedPayment(db: Database, providerPaymentId: string) {
+  const [booking] = await db
+    .select({ id: bookings.id, status: bookings.status, reference: bookings.reference })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(payments.providerPaymentId, providerPaymentId), isNotNull(payments.appliedAt)));
+  return booking ?? null;
 }
 
 /**

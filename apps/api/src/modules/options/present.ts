@@ -20,7 +20,7 @@ type FlightOptionGroup = z.input<typeof flightOptionGroupSchema>;
 type RoomOption = z.input<typeof roomOptionSchema>;
 type ExtraOption = z.input<typeof extraOptionSchema>;
 
-interface Presenting {
+export interface Presenting {
   offer: DepartureOffer;
   taken: UnitsTaken;
   currency: CurrencyCode;

@@ -100,15 +100,18 @@ export async function frameRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       const { token, ...entered } = request.body;
       const now = app.clock.now();
-      // The token decides first: an expired or paid form answers the same whatever was typed.
-      const row = await findToken(app.db, token);
-      if (!row) throw unauthorized('This payment request is not valid.');
-      const paid = await succeededPaymentOf(app.db, row.id);
-      if (paid) return { status: 'succeeded' as const, payment_id: paid.id };
-      if (row.cancelledAt || row.expiresAt.getTime() <= now.getTime()) return { status: 'expired' as const };
-
+      // The token decides first: an expired or paid form answers the same whatever was typed. A card that passes
+      // the checks goes straight to payToken, which reads the token under its lock and decides alike; only a card
+      // with errors reads the token first, to answer as the token stands rather than with the errors.
       const checked = checkCard(entered, now);
-      if (checked.errors) throw validationFailed(checked.errors);
+      if (checked.errors) {
+        const row = await findToken(app.db, token);
+        if (!row) throw unauthorized('This payment request is not valid.');
+        const paid = await succeededPaymentOf(app.db, row.id);
+        if (paid) return { status: 'succeeded' as const, payment_id: paid.id };
+        if (row.cancelledAt || row.expiresAt.getTime() <= now.getTime()) return { status: 'expired' as const };
+        throw validationFailed(checked.errors);
+      }
       const result = await payToken(app.db, token, checked.card, now);
       if (!result) throw unauthorized('This payment request is not valid.');
       // Tell the merchant now rather than at the next retry round; the outbox row is the guarantee.

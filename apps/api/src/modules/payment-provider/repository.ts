@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { toProviderAmount } from '@tours/domain';
 import type { FramePaymentResponse, PaymentRequestResponse, PaymentResponse } from '../../adapters/payments/wire.ts';
 import type { Database } from '../../db/client.ts';
@@ -94,24 +94,27 @@ export async function payToken(db: Database, token: string, card: CheckedCard, n
     return await db.transaction(async (tx) => {
       const [row] = await tx.select().from(payTokens).where(eq(payTokens.tokenHash, tokenHash)).for('update');
       if (!row) return null;
-      const paid = await succeededPaymentOf(tx, row.id);
-      if (paid) return { status: 'succeeded', payment_id: paid.id };
+      // What the token has had so far, in one read: its successful payment, if any, and how many were declined.
+      const [{ paidId, declines } = { paidId: null, declines: 0 }] = await tx
+        .select({
+          paidId: sql<string | null>`max(${payPayments.id}) filter (where ${payPayments.status} = 'succeeded')`,
+          declines: sql<number>`cast(count(*) filter (where ${payPayments.status} = 'declined') as integer)`,
+        })
+        .from(payPayments)
+        .where(eq(payPayments.tokenId, row.id));
+      if (paidId) return { status: 'succeeded', payment_id: paidId };
       // A withdrawn request closes like an expired one: the payer starts again with the merchant's new request.
       if (row.cancelledAt || row.expiresAt.getTime() <= now.getTime()) return { status: 'expired' };
 
-      const [declines] = await tx
-        .select({ n: count() })
-        .from(payPayments)
-        .where(and(eq(payPayments.tokenId, row.id), eq(payPayments.status, 'declined')));
       const { outcome, message } = outcomeOf(card.digits);
-      if (outcome === 'expired-request' || (declines?.n ?? 0) >= MAX_DECLINES_PER_TOKEN) {
+      if (outcome === 'expired-request' || Number(declines) >= MAX_DECLINES_PER_TOKEN) {
         // The form closes for good: later submits and reloads see an expired token.
         await tx.update(payTokens).set({ expiresAt: now }).where(eq(payTokens.id, row.id));
         return { status: 'expired' };
       }
 
       const id = newPaymentId();
-      await tx.insert(payPayments).values({
+      const [payment] = await tx.insert(payPayments).values({
         id,
         tokenId: row.id,
         status: outcome === 'succeeds' ? 'succeeded' : 'declined',
@@ -122,10 +125,9 @@ export async function payToken(db: Database, token: string, card: CheckedCard, n
         cardLast4: card.last4,
         declineMessage: message ?? null,
         createdAt: now,
-      });
+      }).returning();
       if (outcome === 'succeeds') {
         // The merchant hears of it server to server, in the same commit as the payment: never one without the other.
-        const [payment] = await tx.select().from(payPayments).where(eq(payPayments.id, id));
         await tx.insert(payEvents).values({
           id: newEventId(),
           type: 'payment.succeeded',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { notificationSchema, SIGNATURE_HEADER, verifyNotificationSignature } from '../../adapters/payments/wire.ts';
+import { queryRows } from '../../db/client.ts';
 import { paymentNotifications } from '../../db/schema/index.ts';
 import { HttpError, unauthorized, validationFailed } from '../../lib/http-error.ts';
 import { settleProviderPayment } from '../confirmation/settle-payment.ts';
@@ -13,6 +14,8 @@ export const NOTIFICATION_BODY_LIMIT_BYTES = 16 * 1024;
  * server-to-server notifications. The signature is checked over the raw
  * body before anything is read; the event id makes a replay harmless (it is
  * settled again through the same idempotent path, and answers alike). A
+ * payment already applied (the browser's confirm came first) is acknowledged
+ * after one statement, with no second settlement. A
  * payment that succeeded is settled through the single settlement path, so a
  * visitor who closed the tab after paying still gets a confirmed booking. A
  * 2xx tells the provider to stop; a 5xx (a passing failure) makes it retry.
@@ -38,18 +41,29 @@ export async function paymentNotificationRoutes(app: FastifyInstance) {
     const event = parsed.data;
     const { payment } = event.data;
 
-    await app.db
-      .insert(paymentNotifications)
-      .values({ eventId: event.id, type: event.type, providerPaymentId: payment.id, providerRequestId: payment.payment_request_id })
-      .onConflictDoNothing();
-    if (payment.status === 'succeeded') {
-      try {
-        await settleProviderPayment(app, { providerPaymentId: payment.id, source: 'notification', requestId: request.id });
-      } catch (error) {
-        // A payment that proves nothing for any booking of ours is acknowledged (the audit log and logs have it); a passing failure is retried.
-        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-        request.log.warn({ err: error, eventId: event.id }, 'payment notification not applied');
-      }
+    // One statement records the event and says whether anything is left to do: nothing when the payment did not
+    // succeed, or is applied already (the browser's confirm came first), and then the event is processed at once.
+    const [{ done } = { done: false }] = await queryRows<{ done: boolean }>(
+      app.db,
+      sql`with settled as (
+            select ${payment.status} <> 'succeeded'
+              or exists (select 1 from payments where provider_payment_id = ${payment.id} and applied_at is not null) as done
+          ), received as (
+            insert into payment_notifications (event_id, type, provider_payment_id, provider_request_id, processed_at)
+            select ${event.id}, ${event.type}, ${payment.id}, ${payment.payment_request_id ?? null}, case when done then ${app.clock.now()}::timestamptz end
+            from settled
+            on conflict (event_id) do update set processed_at = excluded.processed_at
+              where payment_notifications.processed_at is null and excluded.processed_at is not null
+          )
+          select done from settled`,
+    );
+    if (done) return reply.code(200).send({ received: true });
+    try {
+      await settleProviderPayment(app, { providerPaymentId: payment.id, source: 'notification', requestId: request.id, knownUnapplied: true });
+    } catch (error) {
+      // A payment that proves nothing for any booking of ours is acknowledged (the audit log and logs have it); a passing failure is retried.
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+      request.log.warn({ err: error, eventId: event.id }, 'payment notification not applied');
     }
     await app.db
       .update(paymentNotifications)

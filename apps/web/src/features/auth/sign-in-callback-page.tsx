@@ -2,7 +2,8 @@ import { SCREEN_TEXT } from '@tours/domain';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { completeSignIn, SIGN_IN_ERROR_STATE, type SignInOutcome } from '../../lib/auth/sign-in.ts';
+import { completeSignIn } from '../../lib/auth/complete-sign-in.ts';
+import { SIGN_IN_ERROR_STATE, type SignInOutcome } from '../../lib/auth/sign-in.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /**

@@ -27,7 +27,8 @@ describe('Catalogue page', () => {
   it('shows each tour in the order the API sorts them, with its picture, next departure and lead price', async () => {
     const { fetchMock } = mockCatalogue();
     renderRoute('/tours');
-    expect(screen.getByText('Loading tours')).toBeTruthy();
+    // The page's code loads on demand (app/routes.tsx); then its own placeholder says the tours are loading.
+    expect(await screen.findByText('Loading tours')).toBeTruthy();
 
     const vienna = await card('Vienna: Mozart and the Habsburgs');
     expect(fetchMock).toHaveBeenCalledWith('/api/tours?currency=GBP', expect.objectContaining({ method: 'GET' }));

@@ -15,7 +15,7 @@ describe('Home (sign-in) page', () => {
     const { manager } = fakeUserManager();
     renderRoute('/');
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('heading', { level: 1, name: 'Sign in or create an account' })).toBeTruthy();
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Sign in or create an account' })).toBeTruthy();
     expect(within(main).getByText(/submit your travel information, pay your balance and download your booking confirmation/)).toBeTruthy();
     expect(within(main).getByText(/e-mail address you used when your reservation was confirmed/)).toBeTruthy();
     expect(within(main).queryByRole('link', { name: /Continue with your last booking/ })).toBeNull();

@@ -8,7 +8,7 @@ describe('Page Not Found', () => {
   it('shows the warning, a hint and a Home Page button to /', async () => {
     const { router } = renderRoute('/tourz/vienna');
     const main = screen.getByRole('main');
-    const warning = within(main).getByRole('heading', { level: 1, name: 'Page not found' });
+    const warning = await within(main).findByRole('heading', { level: 1, name: 'Page not found' });
     expect(warning.closest('.notice--warning')).not.toBeNull();
     expect(within(main).getByText(/may have moved/)).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(`Page not found | ${OPERATOR.companyName}`));
@@ -16,7 +16,8 @@ describe('Page Not Found', () => {
     const home = within(main).getByRole('link', { name: 'Home Page' });
     expect(home.getAttribute('href')).toBe('/');
     await userEvent.click(home);
-    expect(router.state.location.pathname).toBe('/');
+    // The move commits once Home's code has loaded (app/routes.tsx).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in or create an account' })).toBeTruthy();
   });
 });

@@ -5,7 +5,8 @@ import { jsonResponse, mockRoutes } from '../../test/fetch-mock.ts';
 import { useAlertStore } from '../alerts.ts';
 import { readJson, STORAGE_KEYS, writeJson } from '../storage.ts';
 import { INITIAL_ACCOUNT_SESSION, useAccountSession } from './account-session.ts';
-import { completeSignIn, destinationAfterSignIn, logout } from './sign-in.ts';
+import { completeSignIn } from './complete-sign-in.ts';
+import { destinationAfterSignIn, logout } from './sign-in.ts';
 
 const PHONE = OPERATOR.regions.DEFAULT.phone;
 const CALLBACK = 'http://localhost/auth/callback?code=abc&state=xyz';

@@ -1,8 +1,6 @@
-import { ALERTS, getProfile, LOGOUT_AFTER_SIGN_IN_FAILURE_MS, type AlertText } from '@tours/domain';
+import { ALERTS, type AlertText } from '@tours/domain';
 import type { User } from 'oidc-client-ts';
 import { addAlert } from '../alerts.ts';
-import { callApi } from '../api-client.ts';
-import { isApiRequestError } from '../api-error.ts';
 import { getRegionContact } from '../region.ts';
 import { clearPersistedStores, OIDC_STORAGE_PREFIXES, removeByPrefix } from '../storage.ts';
 import { useAccountSession, type SessionUser } from './account-session.ts';
@@ -13,7 +11,7 @@ import { getUserManager } from './user-manager.ts';
  * of the OpenID Connect client. Pages call these; none talks to the client.
  */
 
-const phoneAlert = (text: (phone: string) => AlertText) => addAlert(text(getRegionContact().phone));
+export const phoneAlert = (text: (phone: string) => AlertText) => addAlert(text(getRegionContact().phone));
 
 export const sessionUserOf = (user: User): SessionUser => ({
   sub: user.profile.sub,
@@ -52,50 +50,6 @@ export function destinationAfterSignIn(location: string): string {
   return location === '/' ? '/account' : location;
 }
 
-/**
- * The return from the provider (/auth/callback): the code becomes tokens,
- * the profile is loaded with them, and customer, address and user are kept.
- * Any failure logs out, clears the booking and payment stores, says why, and
- * ends the provider session 3 s later so the message can be read.
- */
-export async function completeSignIn(url: string = window.location.href): Promise<SignInOutcome> {
-  const params = new URL(url).searchParams;
-  if (params.has('error')) {
-    // The provider refused (the visitor cancelled, say): Home's error box says so, no session was made.
-    useAccountSession.getState().clearOverlay();
-    try {
-      const manager = await getUserManager();
-      await manager.clearStaleState();
-    } catch {
-      // Only tidying; the error box is what matters.
-    }
-    return { kind: 'provider-error' };
-  }
-
-  let user: User;
-  try {
-    const manager = await getUserManager();
-    user = await manager.signinRedirectCallback(url);
-  } catch (error) {
-    console.error('The sign-in code could not be exchanged', error);
-    phoneAlert(ALERTS.loginFailed);
-    failSignIn(null);
-    return { kind: 'failed', reason: 'token' };
-  }
-
-  try {
-    const { data } = await callApi(getProfile, { token: user.access_token, onError: 'silent' });
-    const session = useAccountSession.getState();
-    session.signedIn(sessionUserOf(user), user.access_token, data.customer, data.address);
-    return { kind: 'signed-in', path: destinationAfterSignIn(session.locationWhenAuthenticating) };
-  } catch (error) {
-    const noAccount = isApiRequestError(error) && error.code === 'NOT_FOUND';
-    phoneAlert(noAccount ? ALERTS.noAccount : ALERTS.profileFailed);
-    failSignIn(user.id_token ?? null);
-    return { kind: 'failed', reason: noAccount ? 'no-account' : 'profile' };
-  }
-}
-
 /** Logout without leaving the page: every store of spec section 4 Logout, and the provider's user with its tokens. */
 export function clearSession(): void {
   clearPersistedStores();
@@ -103,18 +57,8 @@ export function clearSession(): void {
   removeByPrefix(OIDC_STORAGE_PREFIXES.user);
 }
 
-let pendingProviderLogout: ReturnType<typeof setTimeout> | null = null;
-
-function failSignIn(idToken: string | null): void {
-  clearSession();
-  if (pendingProviderLogout) clearTimeout(pendingProviderLogout);
-  pendingProviderLogout = setTimeout(() => {
-    pendingProviderLogout = null;
-    void endProviderSession(idToken);
-  }, LOGOUT_AFTER_SIGN_IN_FAILURE_MS);
-}
-
-async function endProviderSession(idToken: string | null): Promise<void> {
+/** Ends the provider's session, which brings the visitor back to Home (also after a failed sign-in, complete-sign-in.ts). */
+export async function endProviderSession(idToken: string | null): Promise<void> {
   try {
     const manager = await getUserManager();
     await manager.signoutRedirect(idToken ? { id_token_hint: idToken } : {});

@@ -14,6 +14,19 @@ describe('session renewal', () => {
     expect(useAccountSession.getState()).toMatchObject({ accessToken: 'renewed.token', user: { expiresAt: 4_000_000_000 } });
   });
 
+  it('keeps running across page changes, without looking the user up again (which would write the token back)', async () => {
+    const { manager, listenerCount } = fakeUserManager();
+    signInForTest();
+    const { router } = renderRoute('/register');
+    await waitFor(() => expect(listenerCount('userLoaded')).toBe(1));
+    const lookups = manager.getUser.mock.calls.length;
+    await router.navigate('/terms');
+    await router.navigate('/tours');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our tours' })).toBeTruthy();
+    expect(listenerCount('userLoaded')).toBe(1);
+    expect(manager.getUser.mock.calls.length).toBe(lookups);
+  });
+
   it('sends an expired session that cannot be renewed to sign in, remembering the page', async () => {
     const { manager } = fakeUserManager(fakeUser({ expired: true }));
     signInForTest();

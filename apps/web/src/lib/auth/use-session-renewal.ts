@@ -18,9 +18,14 @@ export function useSessionRenewal(): void {
   // Read when the session expires, not a reason to re-subscribe on every page.
   const { pathname, search } = useLocation();
   const here = useRef('/');
+  // Outside the React Router data router, navigate changes with every page: read through a ref, or
+  // each route change would restart the renewal, whose first look at the user writes the token back
+  // (after a logout had cleared it, say).
+  const navigateTo = useRef(navigate);
   useEffect(() => {
     here.current = `${pathname}${search}`;
-  }, [pathname, search]);
+    navigateTo.current = navigate;
+  }, [pathname, search, navigate]);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -32,7 +37,7 @@ export function useSessionRenewal(): void {
       const location = here.current;
       clearSession();
       useAccountSession.getState().rememberLocation(location);
-      void navigate('/', { replace: true });
+      void navigateTo.current('/', { replace: true });
     };
     const onLoaded = (user: User) => useAccountSession.getState().renewed(user.access_token, user.expires_at ?? null);
     const onRenewFailed = async (manager: UserManager) => {
@@ -70,5 +75,5 @@ export function useSessionRenewal(): void {
       cancelled = true;
       detach();
     };
-  }, [signedIn, navigate]);
+  }, [signedIn]);
 }

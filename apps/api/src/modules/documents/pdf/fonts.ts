@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { create, type FontkitFont } from 'fontkit';
 
 /**
  * The fonts every document embeds (a subset of the glyphs used): DejaVu
@@ -23,4 +24,20 @@ export function fontFiles(): Record<FontName, Buffer> {
     Object.values(FONTS).map((name) => [name, readFileSync(new URL(`../../../../assets/fonts/${name}.ttf`, import.meta.url))]),
   ) as Record<FontName, Buffer>;
   return loaded;
+}
+
+let parsed: Record<FontName, FontkitFont> | null = null;
+
+/**
+ * The fonts parsed once per process, for every document to share. Handed a
+ * file, pdfkit parses it again for each document, and fontkit decodes its
+ * tables lazily, so every document paid for the parsing and for decoding the
+ * glyph and layout tables its text touched: about a sixth of the CPU a
+ * confirmed booking cost (bench/README.md). A parsed font is only read when a
+ * document lays out text and embeds its subset (each document makes its own),
+ * so one copy serves every document, one after another or interleaved.
+ */
+export function parsedFonts(): Record<FontName, FontkitFont> {
+  parsed ??= Object.fromEntries(Object.entries(fontFiles()).map(([name, file]) => [name, create(file)])) as Record<FontName, FontkitFont>;
+  return parsed;
 }

@@ -1,6 +1,6 @@
 import { addressLines, OPERATOR, regionContact } from '@tours/domain';
 import PDFDocument from 'pdfkit';
-import { FONTS, fontFiles } from './fonts.ts';
+import { FONTS, parsedFonts } from './fonts.ts';
 
 /**
  * The page furniture and building blocks every booking document shares: A4,
@@ -64,7 +64,8 @@ export class PdfWriter {
         ModDate: meta.now,
       },
     });
-    for (const [name, file] of Object.entries(fontFiles())) this.doc.registerFont(name, file);
+    // Fonts parsed once per process (fonts.ts); pdfkit takes a parsed font as it takes a file, and embeds this document's subset of it.
+    for (const [name, font] of Object.entries(parsedFonts())) this.doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
     // The marks and heading open every page's content, so they come first when the page is read aloud or copied.
     this.drawHeader();
     this.doc.on('pageAdded', () => this.drawHeader());

@@ -49,7 +49,8 @@ describe('step 2a flights', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
     await userEvent.click(next());
     expect(await stepHeading('Extras and options')).toBeTruthy();
-    expect(window.dataLayer?.map((entry) => entry.event)).toEqual(['travel_arrangements', 'extras']);
+    // The step's body (which sends its event on arrival) loads on demand after its heading shows.
+    await waitFor(() => expect(window.dataLayer?.map((entry) => entry.event)).toEqual(['travel_arrangements', 'extras']));
   });
 
   it('is passed when the tour has no flights', async () => {

@@ -8,17 +8,19 @@ import { useBookingEventOnArrival, type BookingEventProduct } from '../flow/book
 import type { BookingFlow } from '../flow/use-booking-flow.ts';
 import type { BookingOptions } from '../flow/use-booking-options.ts';
 import type { FlowPassenger } from '../store/booking-store.ts';
-import { AdditionalNightsStep } from '../steps/additional-nights/additional-nights-step.tsx';
-import { ExtrasStep } from '../steps/extras/extras-step.tsx';
-import { FlightsStep } from '../steps/flights/flights-step.tsx';
 import { ParticipantsStep } from '../steps/participants/participants-step.tsx';
-import { RoomsStep } from '../steps/rooms/rooms-step.tsx';
 import '../steps/steps.css';
 
 // Review carries the card payment and its provider code (the byte budget of /book in
 // e2e/tests/budgets.spec.ts): it loads while the visitor is on the earlier steps (prefetched below).
 const loadReviewStep = () => import('../steps/review/review-step.tsx');
 const ReviewStep = lazy(async () => ({ default: (await loadReviewStep()).ReviewStep }));
+// Steps 2 and 3 likewise: step 1 is what /book shows first; they load as the participants are sent.
+const loadLaterSteps = () => import('../steps/later-steps.ts');
+const FlightsStep = lazy(async () => ({ default: (await loadLaterSteps()).FlightsStep }));
+const ExtrasStep = lazy(async () => ({ default: (await loadLaterSteps()).ExtrasStep }));
+const RoomsStep = lazy(async () => ({ default: (await loadLaterSteps()).RoomsStep }));
+const AdditionalNightsStep = lazy(async () => ({ default: (await loadLaterSteps()).AdditionalNightsStep }));
 
 interface StepBodyProps {
   flow: BookingFlow;
@@ -37,6 +39,10 @@ export function StepBody({ flow, tour, query, options, passengers, product, onPa
   useEffect(() => {
     if (step !== '1') void loadReviewStep();
   }, [step]);
+  // Steps 2 and 3 come next: their code loads while the booking is being made (or at once, on a later step after a reload).
+  useEffect(() => {
+    if (step !== '1' || flow.loading) void loadLaterSteps();
+  }, [step, flow.loading]);
   if (step === '1') {
     return (
       <ParticipantsArrival
@@ -97,10 +103,22 @@ export function StepBody({ flow, tour, query, options, passengers, product, onPa
   const common = { flow, offered: options.offered, currency: query.currency, product };
   return (
     <div className="card booking-step__card">
-      {step === '2a' ? <FlightsStep {...common} passengers={passengers} /> : null}
-      {step === '2b' ? <ExtrasStep {...common} passengers={passengers} /> : null}
-      {step === '3a' ? <RoomsStep {...common} /> : null}
-      {step === '3b' ? <AdditionalNightsStep {...common} passengers={passengers} /> : null}
+      <Suspense fallback={<StepCodeLoading />}>
+        {step === '2a' ? <FlightsStep {...common} passengers={passengers} /> : null}
+        {step === '2b' ? <ExtrasStep {...common} passengers={passengers} /> : null}
+        {step === '3a' ? <RoomsStep {...common} /> : null}
+        {step === '3b' ? <AdditionalNightsStep {...common} passengers={passengers} /> : null}
+      </Suspense>
+    </div>
+  );
+}
+
+/** Inside the step's card while its code arrives (rarely seen: it loads while the booking is made). */
+function StepCodeLoading() {
+  return (
+    <div className="booking-step__loader">
+      <Spinner label="Loading the step" />
+      <p aria-hidden="true">Loading the step…</p>
     </div>
   );
 }

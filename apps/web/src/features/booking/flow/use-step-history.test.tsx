@@ -78,7 +78,8 @@ describe('the step in the URL', () => {
     expect(new URLSearchParams(router.state.location.search).get('tour')).toBe('MHW-VIE');
 
     // The mandatory flight is allocated; everyone chooses own arrangements for the rest.
-    for (const radio of screen.getAllByRole('radio', { name: /Own arrangements/ })) await userEvent.click(radio);
+    // The step's body loads on demand (components/step-body.tsx) after its heading shows.
+    for (const radio of await screen.findAllByRole('radio', { name: /Own arrangements/ })) await userEvent.click(radio);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await findStep('Extras and options')).toBeTruthy();
     await waitFor(() => expect(urlStep(router)).toBe('2b'));
