@@ -20,14 +20,15 @@ describe('Passenger information tab: travel insurance', { timeout: 30_000 }, () 
     const form = passengerForm(INSURANCE, 'Margaret Ashworth');
     await user.type(within(form).getByRole('textbox', { name: /^Emergency telephone number/ }), 'call my daughter');
     await user.click(within(form).getByRole('button', { name: 'Confirm your answer' }));
-    expect(messagesIn(form)).toEqual(['Issue date is required', 'Expiry date is required', 'Numeric values only']);
+    // The resolver checks asynchronously: on a busy machine the messages arrive after the click has returned.
+    await waitFor(() => expect(messagesIn(form)).toEqual(['Issue date is required', 'Expiry date is required', 'Numeric values only']));
     expect(alertTexts()).toEqual(['Some validation errors were found']);
 
     await pickDate(user, form, 'Issue date', `${year}-03-10`);
     await pickDate(user, form, 'Expiry date', `${year}-03-01`);
     await user.clear(within(form).getByRole('textbox', { name: /^Emergency telephone number/ }));
     await user.click(within(form).getByRole('button', { name: 'Confirm your answer' }));
-    expect(messagesIn(form)).toEqual([VALIDATION.expiryBeforeIssue]);
+    await waitFor(() => expect(messagesIn(form)).toEqual([VALIDATION.expiryBeforeIssue]));
     expect(server.patches).toEqual([]);
   });
 
