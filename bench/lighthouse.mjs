@@ -6,7 +6,8 @@
 // LIGHTHOUSE_RUNS (3) times in Debian's Chromium, reporting the median run
 // (by performance score) of each. Writes bench/reports/lighthouse-<date>.json.
 // Usage: npm run bench:lighthouse   (CHROMIUM_PATH=/usr/bin/chromium by default; LIGHTHOUSE_RUNS=3;
-// LIGHTHOUSE_LHR_DIR=<dir> also keeps the median run's full Lighthouse report of each page, to open in the Lighthouse viewer)
+// LIGHTHOUSE_LHR_DIR=<dir> also keeps the median run's full Lighthouse report of each page, to open in the Lighthouse viewer;
+// LIGHTHOUSE_PAGES=/book,/tours audits only the pages whose labels start with one of these)
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -22,12 +23,13 @@ const ACCOUNT_EMAIL = 'demo@example.com';
 const loadBefore = loadavg();
 const { base, bookPath } = await serveSite('lighthouse');
 
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((label) => label.trim());
 const PAGES = [
   { label: '/', path: '/' },
   { label: '/tours', path: '/tours' },
   { label: '/book (step 1)', path: bookPath },
   { label: '/account (signed in)', path: '/account', signedIn: true },
-];
+].filter(({ label }) => !ONLY || ONLY.some((wanted) => (wanted === '/' ? label === '/' : label.startsWith(wanted))));
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -147,7 +149,8 @@ const report = {
   })),
 };
 mkdirSync(join(ROOT, 'bench/reports'), { recursive: true });
-const file = join(ROOT, 'bench/reports', `lighthouse-${report.date.slice(0, 10)}.json`);
+// A run of some pages only (LIGHTHOUSE_PAGES) never replaces the day's full report.
+const file = join(ROOT, 'bench/reports', `lighthouse-${report.date.slice(0, 10)}${ONLY ? '-partial' : ''}.json`);
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`report: ${file}`);
 process.exit(0);

@@ -19,16 +19,16 @@ import { signInFromHome } from '../support/sign-in.ts';
 const BLANK_REACT_FACTOR = 1.4;
 const BOOK_STEP_ONE_GZIP_BUDGET = 160 * 1000;
 /**
- * Issue 15's goals above are not met yet (on 2026-11-24, after route-level
- * splitting and the declarative router: 118.9 kB on /, 125.3 kB on /tours,
- * i.e. 1.96x and 2.07x; 170.4 kB on /book step 1; bench/reports/pages-*.json
- * and the README say what holds them back). Until they are, the test holds
- * the line where it stands, with a little headroom, so nothing grows back,
- * and prints the goals beside the figures. Lower these as the pages shrink;
- * never raise them.
+ * `/book` step 1 is held to its goal (159.5 kB on 2026-11-24, after zod's
+ * smaller build and the step's rarely seen screens loaded on demand). The
+ * browsing pages' goal is not met (112.1 kB on /, 118.5 kB on /tours, i.e.
+ * 1.85x and 1.96x: React, React Router and TanStack Query alone come to
+ * 1.37x; bench/reports/pages-*.json and the README say what else holds them
+ * back). Until it is, the test holds the line where they stand, with a
+ * little headroom, so nothing grows back, and prints the goal beside the
+ * figures. Lower this as the pages shrink; never raise it.
  */
-const BROWSING_CEILING_FACTOR = 2.1;
-const BOOK_STEP_ONE_CEILING = 173 * 1000;
+const BROWSING_CEILING_FACTOR = 2.0;
 const ENTRY_CSS_GZIP_BUDGET = 12 * 1024;
 
 const report = (weight: PageWeight, budget: number) =>
@@ -38,7 +38,7 @@ test.describe('JavaScript before the first page shows', () => {
   // Builds the blank page (a few seconds) and loads four pages from a cold cache.
   test.describe.configure({ timeout: 120_000 });
 
-  test('home, catalogue and the first booking step do not grow past where they stand (the goals are printed)', async ({ browser, baseURL, request }) => {
+  test('the first booking step stays within 160 kB; home and catalogue do not grow past where they stand (their goal is printed)', async ({ browser, baseURL, request }) => {
     const blankDir = buildBlankReact();
     let blank: PageWeight;
     try {
@@ -84,7 +84,7 @@ test.describe('JavaScript before the first page shows', () => {
     const browsingCeiling = Math.floor(blank.gzip * BROWSING_CEILING_FACTOR);
     expect.soft(home.gzip, 'gzip JS of /').toBeLessThanOrEqual(browsingCeiling);
     expect.soft(tours.gzip, 'gzip JS of /tours').toBeLessThanOrEqual(browsingCeiling);
-    expect.soft(book.gzip, 'gzip JS of /book step 1').toBeLessThanOrEqual(BOOK_STEP_ONE_CEILING);
+    expect.soft(book.gzip, 'gzip JS of /book step 1').toBeLessThanOrEqual(BOOK_STEP_ONE_GZIP_BUDGET);
   });
 });
 

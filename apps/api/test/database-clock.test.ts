@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, MailPort } from '../src/adapters/mail/index.ts';
 import { queryRows } from '../src/db/client.ts';
+import { addDays } from '../src/db/seed/dates.ts';
 import { allocations, bookings, outboxMessages, payEvents, paymentIntents, payments } from '../src/db/schema/index.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { unitsTaken } from '../src/modules/inventory/availability.ts';
@@ -11,9 +12,11 @@ import { sweepExpiredHolds } from '../src/modules/inventory/sweeper.ts';
 import { enqueueMail, relayOutbox } from '../src/modules/mail/index.ts';
 import { reconcilePayments } from '../src/modules/payments/reconciliation.ts';
 import { createBooking, type CreatedTestBooking } from './booking-fixtures.ts';
-import { testClock } from './helper.ts';
 import { bookSicily, openPayment, payToken, plentyOfSingleRooms } from './payment-fixtures.ts';
 import { startReplicas, type ReplicaSet } from './replicas.ts';
+import { buildTestApp, createTestDatabase, testClock, today } from './helper.ts';
+import { databaseClock } from '../src/lib/clock.ts';
+import { seedRuns } from '../src/db/schema/index.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE = 60;
@@ -178,5 +181,22 @@ describe('replicas whose clocks are an hour apart agree on every decision, by th
     expect(await eventRow()).toMatchObject({ attempts: 2, deliveredAt: expect.any(Date) });
     const [row] = await provider.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe('Confirmed');
+  });
+});
+
+describe('the demo seed on a replica whose clock is a day and a half ahead', () => {
+  it('anchors its dates on the database’s day, which every replica reads, not on its own', async () => {
+    const database = await createTestDatabase();
+    const ahead = await buildTestApp(database, { clock: { now: () => new Date(Date.now() + 36 * HOUR_MS), databaseNow: databaseClock } });
+    try {
+      const [run] = await ahead.db.select().from(seedRuns);
+      expect(run?.seededOn).toBe(today());
+      // The departures too: the one the fixtures book 120 days from today is there.
+      const found = await ahead.inject({ method: 'GET', url: `/api/tours/find?tour=TSG-SIC&departure=${addDays(today(), 120)}&currency=GBP` });
+      expect(found.statusCode, found.body).toBe(200);
+    } finally {
+      await ahead.close();
+      await database.drop();
+    }
   });
 });

@@ -78,7 +78,7 @@ export function build(options: BuildOptions = {}): TestApp {
   };
 }
 
-/** The day the seed anchored its dates on: the app's clock, read as a local date. */
+/** The day the seed anchored its dates on: the database's clock, read as a local date (plugins/db.ts). */
 export const today = () => toIsoDate(new Date());
 
 /** An answer in the error envelope with this status and code. */

@@ -1,5 +1,3 @@
-import { isValid, parseISO } from 'date-fns';
-
 /** The three display formats of spec section 9. */
 export const DATE_FORMATS = {
   timeAndDate: 'HH:mm - d MMM yyyy',
@@ -10,9 +8,46 @@ export const DATE_FORMATS = {
 /** Calendar dates travel as 'YYYY-MM-DD' and are read as local dates so no time zone shifts the day. */
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+const isValid = (date: Date) => !Number.isNaN(date.getTime());
+
+/*
+ * The ISO 8601 forms dates and times travel in (the API's calendar dates and
+ * timestamps): 'YYYY-MM-DD', then optionally 'T' or a space, 'HH:mm',
+ * ':ss', a fraction and 'Z' or an offset. Read as date-fns's parseISO reads
+ * them (the tests compare the two): without an offset, a local date and
+ * time, so a calendar day is never shifted by the time zone. By hand because
+ * date-fns came to every page for this alone (issue 15).
+ */
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
+
+/** 'YYYY-MM-DD[THH:mm[:ss[.fff]][Z|±HH[:mm]]]' as a Date; null when it is not one or names no real day or time. */
+export function parseIsoDateTime(value: string): Date | null {
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match) return null;
+  const [year, month, day, hours = 0, minutes = 0, seconds = 0] = match.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+  const millis = match[7] ? Math.floor(Number(`0.${match[7]}`) * 1000) : 0;
+  if (!isIsoDate(value.slice(0, 10)) || hours! > 24 || minutes! > 59 || seconds! > 59) return null;
+  if (hours === 24 && (minutes !== 0 || seconds !== 0)) return null;
+  if (!match[8] && !match[9]) {
+    // In two steps, as date-fns: the constructor would read years 0-99 as 1900-1999.
+    const local = new Date(0);
+    local.setFullYear(year!, month! - 1, day!);
+    local.setHours(hours!, minutes, seconds, millis);
+    return local;
+  }
+  const offsetHours = match[10] ? Number(match[10]) : 0;
+  const offsetMinutes = match[11] ? Number(match[11]) : 0;
+  if (offsetMinutes > 59) return null;
+  const offset = (match[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
+  const utc = new Date(0);
+  utc.setUTCFullYear(year!, month! - 1, day!);
+  utc.setUTCHours(hours!, minutes! - offset, seconds!, millis);
+  return utc;
+}
+
 function toDate(input: string | Date): Date | null {
-  const date = typeof input === 'string' ? parseISO(input) : input;
-  return isValid(date) ? date : null;
+  const date = typeof input === 'string' ? parseIsoDateTime(input) : input;
+  return date && isValid(date) ? date : null;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

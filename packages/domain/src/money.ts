@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Currencies a visitor may book in (spec section 9). */
 export const CURRENCIES = ['GBP', 'USD', 'AUD'] as const;
@@ -23,9 +23,11 @@ export const MINOR_PER_MAJOR = 100;
  */
 export const minorUnitsSchema = z
   .number()
-  .int('Amounts are whole minor units')
-  .min(Number.MIN_SAFE_INTEGER, 'Amount out of range')
-  .max(Number.MAX_SAFE_INTEGER, 'Amount out of range')
+  .check(
+    z.int('Amounts are whole minor units'),
+    z.minimum(Number.MIN_SAFE_INTEGER, 'Amount out of range'),
+    z.maximum(Number.MAX_SAFE_INTEGER, 'Amount out of range'),
+  )
   .brand<'MinorUnits'>();
 export type MinorUnits = z.infer<typeof minorUnitsSchema>;
 

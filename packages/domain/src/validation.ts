@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isCountryCode, DEFAULT_COUNTRY } from './countries.ts';
 import { isIsoDate } from './dates.ts';
 import { maxLengthMessage, VALIDATION } from './messages.ts';
@@ -12,14 +12,14 @@ import { stripHtml } from './text.ts';
 
 /** Required free text: HTML stripped, then trimmed, so '  <b></b> ' counts as empty. */
 export const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).overwrite(stripHtml).trim().min(1, message).max(max, maxLengthMessage(max));
+  z.string({ error: message }).check(z.overwrite(stripHtml), z.trim(), z.minLength(1, message), z.maxLength(max, maxLengthMessage(max)));
 
 /** Free text that may be empty: HTML stripped, trimmed. */
 export const freeText = (max = 100) =>
-  z.string({ error: VALIDATION.valueRequired }).overwrite(stripHtml).trim().max(max, maxLengthMessage(max));
+  z.string({ error: VALIDATION.valueRequired }).check(z.overwrite(stripHtml), z.trim(), z.maxLength(max, maxLengthMessage(max)));
 
 /** Optional free text; absent becomes '' so stored records never mix null and ''. */
-export const optionalText = (max = 100) => freeText(max).default('');
+export const optionalText = (max = 100) => z._default(freeText(max), '');
 
 /**
  * A telephone number as people write it: digits with spaces, hyphens, dots
@@ -51,28 +51,30 @@ export function normalisePhoneNumber(value: string): string {
  * (E.164 allows 15 digits; 20 leaves room for an extension's digits).
  */
 export const phoneNumber = (max = 20) =>
-  z
-    .string({ error: VALIDATION.numericOnly })
-    .trim()
-    // Long enough for any number written with separators; the real limit applies once they are gone.
-    .max(max * 2, { message: maxLengthMessage(max), abort: true })
-    .refine((value) => value === '' || PHONE_PATTERN.test(value), { message: VALIDATION.numericOnly, abort: true })
-    .overwrite(normalisePhoneNumber)
-    .max(max, maxLengthMessage(max))
-    .default('');
+  z._default(
+    z.string({ error: VALIDATION.numericOnly }).check(
+      z.trim(),
+      // Long enough for any number written with separators; the real limit applies once they are gone.
+      z.maxLength(max * 2, { message: maxLengthMessage(max), abort: true }),
+      z.refine((value: string) => value === '' || PHONE_PATTERN.test(value), { message: VALIDATION.numericOnly, abort: true }),
+      z.overwrite(normalisePhoneNumber),
+      z.maxLength(max, maxLengthMessage(max)),
+    ),
+    '',
+  );
 
 /** A required calendar date 'YYYY-MM-DD' that exists (no 31 February). */
 export const requiredIsoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
+  z.string({ error: message }).check(
+    z.trim(),
     // Abort so an empty or malformed date reports one message, not every rule after it.
-    .min(1, { message, abort: true })
-    .refine(isIsoDate, { message: VALIDATION.dateFormat, abort: true });
+    z.minLength(1, { message, abort: true }),
+    z.refine(isIsoDate, { message: VALIDATION.dateFormat, abort: true }),
+  );
 
 /** A required ISO 3166 alpha-3 code; an unknown code reads as not chosen. */
 export const countryCodeSchema = (message: string = VALIDATION.countryRequired) =>
-  z.string({ error: message }).trim().toUpperCase().min(1, message).refine(isCountryCode, message);
+  z.string({ error: message }).check(z.trim(), z.toUpperCase(), z.minLength(1, message), z.refine(isCountryCode, message));
 
 /**
  * A postal address as forms take it. Participant forms say 'Postcode', the
@@ -88,7 +90,7 @@ export const addressFormSchema = (postalCodeMessage: string) =>
       /** Shown as County. */
       state: requiredText(VALIDATION.stateRequired, 60),
       postal_code: requiredText(postalCodeMessage, 16),
-      country: countryCodeSchema().default(DEFAULT_COUNTRY),
+      country: z._default(countryCodeSchema(), DEFAULT_COUNTRY),
     },
     { error: VALIDATION.valueRequired },
   );

@@ -1,11 +1,11 @@
 import { apiErrorSchema, type Endpoint } from '@tours/domain';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 
 /** The contract's optional schema properties read as `Schema | undefined`; only the schema decides the type. */
 type Parsed<Schema> = [NonNullable<Schema>] extends [never]
   ? undefined
-  : [NonNullable<Schema>] extends [z.ZodType]
+  : [NonNullable<Schema>] extends [z.$ZodType]
     ? z.output<NonNullable<Schema>>
     : undefined;
 

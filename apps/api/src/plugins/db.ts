@@ -1,5 +1,6 @@
 import { toIsoDate } from '@tours/domain';
-import { openDatabase, type Database, type DatabaseConnection } from '../db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database, type DatabaseConnection } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/index.ts';
 import { sharedPlugin } from '../lib/plugin.ts';
 
@@ -37,10 +38,21 @@ export const dbPlugin = sharedPlugin('db', async (app, options: DbPluginOptions)
   app.log.info({ engine: connection.engine }, `database ready (${where})`);
 
   if (config.seed === 'demo') {
-    const result = await seedDemoData(connection.db, toIsoDate(app.clock.now()));
+    const result = await seedDemoData(connection.db, toIsoDate(await databaseToday(connection.db, app.clock.databaseNow())));
     app.log.info(result, result.applied ? 'demo data loaded' : 'demo data already present');
   }
 
   app.decorate('db', connection.db);
   app.decorate('dbEngine', connection.engine);
 });
+
+/**
+ * The day the demo seed anchors its dates on, by the database's clock: the
+ * seed writes once for every replica, so the day must not depend on which
+ * replica's clock got there first (one an hour fast, late in the evening,
+ * would otherwise seed every departure a day later than the others read).
+ */
+async function databaseToday(db: Database, databaseNow: SQL): Promise<Date> {
+  const [row] = await queryRows<{ now: string }>(db, sql`select cast(extract(epoch from ${databaseNow}) * 1000 as double precision) as now`);
+  return new Date(Number(row!.now));
+}

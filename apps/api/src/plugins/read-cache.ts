@@ -1,7 +1,7 @@
 import type { Endpoint } from '@tours/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import { sharedPlugin } from '../lib/plugin.ts';
 import { cachedJson, encodedJson, matchesEtag, MIN_COMPRESSED_BYTES, preferredCoding, ReadCache, type CachedJson } from '../lib/read-cache.ts';
 
@@ -42,7 +42,7 @@ export const readCachePlugin = sharedPlugin('read-cache', async (app) => {
   });
 });
 
-const serializers = new WeakMap<z.ZodType, (data: unknown) => string>();
+const serializers = new WeakMap<z.$ZodType, (data: unknown) => string>();
 
 /** The endpoint's own response serialiser (the contract's schema, as registerEndpoint's routes use it). */
 function serializerOf(endpoint: Endpoint): (data: unknown) => string {

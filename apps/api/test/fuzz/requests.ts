@@ -1,6 +1,6 @@
 import type { Endpoint } from '@tours/domain';
 import fc from 'fast-check';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { anyWrongValue, asJson, mutatedArbitrary, refusesAsJson, validArbitrary } from './zod-arbitrary.ts';
 
 /**
@@ -42,7 +42,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 type Part = 'params' | 'querystring' | 'body';
 
 /** Field keys the error plugin makes of the contract's issues: dot-joined paths, the part's name for the whole part. */
-export function expectedFields(schema: z.ZodType, value: unknown, part: Part): string[] {
+export function expectedFields(schema: z.ZodMiniType, value: unknown, part: Part): string[] {
   const result = schema.safeParse(value);
   if (result.success) return [];
   return [...new Set(result.error.issues.map((issue) => issue.path.map(String).join('.') || part))];

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * fast-check arbitraries read from zod 4 schemas by walking their `_zod.def`:
@@ -11,7 +11,7 @@ import type { z } from 'zod';
  * new contract cannot silently go unfuzzed.
  */
 
-type Schema = z.ZodType;
+type Schema = z.ZodMiniType;
 type Path = (string | number)[];
 // zod's def and check shapes differ per kind; the walker reads only the fields each kind documents.
 type Def = { type: string; checks?: { _zod: { def: CheckDef } }[]; [key: string]: unknown };
@@ -20,7 +20,7 @@ type CheckDef = { check: string; [key: string]: unknown };
 const defOf = (schema: Schema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 const checksOf = (schema: Schema): CheckDef[] => (defOf(schema).checks ?? []).map((check) => check._zod.def);
 const optionalIn = (schema: Schema) => (schema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional';
-const accepts = (schema: Schema, value: unknown) => (schema as unknown as z.ZodType).safeParse(value).success;
+const accepts = (schema: Schema, value: unknown) => (schema as unknown as z.ZodMiniType).safeParse(value).success;
 
 /** The wrappers whose inner schema decides what the value looks like. */
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);

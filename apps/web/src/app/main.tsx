@@ -1,5 +1,7 @@
 // First: no schema may be built before zod is told not to evaluate code (zod-config.ts).
 import './zod-config.ts';
+// Second, before React: the page's own chunk starts downloading now (preload-page.ts).
+import './preload-page.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -12,11 +14,9 @@ import '../styles/pages.css';
 import { applyBrandTokens } from './brand-tokens.ts';
 import { AppErrorBoundary } from './error-boundary.tsx';
 import { AppProviders } from './providers.tsx';
-import { AppRoutes, preloadPage } from './routes.tsx';
+import { AppRoutes } from './routes.tsx';
 
 applyBrandTokens();
-// The page's own chunk starts downloading now, beside the first render of the shell.
-preloadPage(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

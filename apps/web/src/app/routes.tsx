@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { RootErrorBoundary } from './error-boundary.tsx';
 import { RequireAccount } from './layout/require-account.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
+import { pageModules, type PageName } from './page-modules.ts';
 
 /**
  * Every route of spec section 2 (plus our /tours catalogue), in React
@@ -18,52 +19,13 @@ import { RootLayout } from './layout/root-layout.tsx';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
-/** A page loaded on demand; `load` is kept so the page in the address bar can start loading before React renders. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): { Page: ComponentType; load: PageModule } {
-  const loadPage: PageModule = () => load().then((module) => ({ default: pick(module) }));
-  return { Page: lazy(loadPage), load: loadPage };
+/** A page loaded on demand, from the loader page-modules.ts keeps for it. */
+function page(load: () => Promise<ComponentType>): { Page: ComponentType } {
+  const loadPage: PageModule = () => load().then((Page) => ({ default: Page }));
+  return { Page: lazy(loadPage) };
 }
 
-const pages = {
-  home: page(() => import('../features/home/home-page.tsx'), (m) => m.HomePage),
-  catalogue: page(() => import('../features/catalogue/catalogue-page.tsx'), (m) => m.CataloguePage),
-  tour: page(() => import('../features/catalogue/tour-page.tsx'), (m) => m.TourPage),
-  book: page(() => import('../features/booking/book-page.tsx'), (m) => m.BookPage),
-  confirmation: page(() => import('../features/booking/booking-confirmation-page.tsx'), (m) => m.BookingConfirmationPage),
-  register: page(() => import('../features/auth/register-page.tsx'), (m) => m.RegisterPage),
-  signInCallback: page(() => import('../features/auth/sign-in-callback-page.tsx'), (m) => m.SignInCallbackPage),
-  silentRenew: page(() => import('../features/auth/silent-renew-page.tsx'), (m) => m.SilentRenewPage),
-  terms: page(() => import('../features/terms/terms-page.tsx'), (m) => m.TermsPage),
-  account: page(() => import('../features/account/account-page.tsx'), (m) => m.AccountPage),
-  bookedItem: page(() => import('../features/account/booked-item-page.tsx'), (m) => m.BookedItemPage),
-  notFound: page(() => import('../features/not-found/not-found-page.tsx'), (m) => m.NotFoundPage),
-};
-
-/** The page a first load of `pathname` shows, matched as <AppRoutes> matches it (the account guard aside). */
-function pageFor(pathname: string): keyof typeof pages {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/') return 'home';
-  if (path === '/tours') return 'catalogue';
-  if (/^\/tours\/[^/]+$/.test(path)) return 'tour';
-  if (path === '/book') return 'book';
-  if (path === '/booking-confirmation') return 'confirmation';
-  if (path === '/register') return 'register';
-  if (path === '/terms') return 'terms';
-  if (path === '/auth/callback') return 'signInCallback';
-  if (path === '/auth/silent-renew') return 'silentRenew';
-  if (path === '/account') return 'account';
-  if (/^\/account\/booking\/[^/]+$/.test(path)) return 'bookedItem';
-  return 'notFound';
-}
-
-/**
- * Starts loading the chunk of the page at `pathname` at once, in parallel
- * with the first render, instead of when React first meets the lazy page
- * (main.tsx). A failure is left to the page's own load, which shows it.
- */
-export function preloadPage(pathname: string): void {
-  pages[pageFor(pathname)].load().catch(() => {});
-}
+const pages = Object.fromEntries(Object.entries(pageModules).map(([name, load]) => [name, page(load)])) as Record<PageName, { Page: ComponentType }>;
 
 export function AppRoutes() {
   const { home, catalogue, tour, book, confirmation, register, signInCallback, silentRenew, terms, account, bookedItem, notFound } = pages;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Zod compiles a fast path for object schemas with `new Function`, after

@@ -1,5 +1,5 @@
 import { apiErrorSchema, buildPath, errorCodeForStatus, type Endpoint } from '@tours/domain';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiRequestError, CLIENT_ERROR_CODES, reportApiError, type OnApiError } from './api-error.ts';
 import { currentAccessToken } from './auth/account-session.ts';
 import { config } from './config.ts';
@@ -10,17 +10,17 @@ import { config } from './config.ts';
  * schemas before sending, and the answer is parsed with its response schema,
  * so a contract change fails here loudly rather than deep in a component.
  */
-type SchemaOf<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S> extends z.ZodType ? NonNullable<S> : undefined;
+type SchemaOf<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S> extends z.ZodMiniType ? NonNullable<S> : undefined;
 
 /** Path parameters may be absent at run time (a booking not loaded yet): that is the spec's required-parameter error. */
-type ParamValues<S extends z.ZodType> = { [K in keyof z.input<S>]: z.input<S>[K] | null | undefined };
+type ParamValues<S extends z.ZodMiniType> = { [K in keyof z.input<S>]: z.input<S>[K] | null | undefined };
 
 type ParamsPart<E extends Endpoint> =
-  SchemaOf<E['params']> extends infer S extends z.ZodType ? { params: ParamValues<S> } : { params?: undefined };
+  SchemaOf<E['params']> extends infer S extends z.ZodMiniType ? { params: ParamValues<S> } : { params?: undefined };
 type QueryPart<E extends Endpoint> =
-  SchemaOf<E['query']> extends infer S extends z.ZodType ? { query: z.input<S> } : { query?: undefined };
+  SchemaOf<E['query']> extends infer S extends z.ZodMiniType ? { query: z.input<S> } : { query?: undefined };
 type BodyPart<E extends Endpoint> =
-  SchemaOf<E['body']> extends infer S extends z.ZodType ? { body: z.input<S> } : { body?: undefined };
+  SchemaOf<E['body']> extends infer S extends z.ZodMiniType ? { body: z.input<S> } : { body?: undefined };
 
 export interface CallOptions {
   /**
@@ -148,7 +148,7 @@ function queryStringOf(endpoint: Endpoint, query: unknown): string {
 }
 
 /** Refusing bad input before sending saves a round trip; the server checks again with the same schema. */
-function checkInput(schema: z.ZodType, value: unknown, part: 'query' | 'body'): unknown {
+function checkInput(schema: z.ZodMiniType, value: unknown, part: 'query' | 'body'): unknown {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   throw new ApiRequestError({

@@ -1,9 +1,10 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { RATE_LIMIT_MESSAGES } from '@tours/domain';
-import { describe, expect, it } from 'vitest';
+import { RATE_LIMIT_MESSAGES, VALIDATION } from '@tours/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
 import { useAlertStore } from './alerts.ts';
-import { findAddresses, usePostcodeLookup } from './postcode-lookup.ts';
+import { findAddresses } from './find-addresses.ts';
+import { usePostcodeLookup } from './postcode-lookup.ts';
 
 const ADDRESSES = [
   '10 Downing Street, , , , , London, Greater London',
@@ -106,5 +107,25 @@ describe('usePostcodeLookup', () => {
       await expect(first).resolves.toBeNull();
     });
     await waitFor(() => expect(result.current.state).toMatchObject({ status: 'found', postcode: 'EC1A 1BB' }));
+  });
+});
+
+describe('usePostcodeLookup when the call cannot be loaded', () => {
+  afterEach(() => {
+    vi.doUnmock('./find-addresses.ts');
+    vi.resetModules();
+  });
+
+  it('says the address was not found, so it can still be typed', async () => {
+    vi.resetModules();
+    vi.doMock('./find-addresses.ts', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    const { usePostcodeLookup: useFreshLookup } = await import('./postcode-lookup.ts');
+    const { result } = renderHook(() => useFreshLookup());
+    await act(async () => {
+      await result.current.find('SW1A 2AA');
+    });
+    expect(result.current.state).toEqual({ status: 'failed', message: VALIDATION.postcodeNotFound });
   });
 });

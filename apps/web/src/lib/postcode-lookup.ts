@@ -1,34 +1,15 @@
-import { lookupPostcode, normalisePostcode, RATE_LIMIT_MESSAGES, UK_POSTCODE_PATTERN, VALIDATION } from '@tours/domain';
+import { VALIDATION } from '@tours/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { callApi } from './api-client.ts';
-import { isApiRequestError, rateLimitMessage } from './api-error.ts';
 
 /**
  * UK postcode lookup (spec sections 5 and 7): our API answers a list of
  * comma-separated address strings. Shared because the booking flow and the
- * account area's billing address both look addresses up.
+ * account area's billing address both look addresses up. The call itself
+ * (find-addresses.ts) loads with the first lookup.
  */
 export type PostcodeLookupResult =
   | { status: 'found'; postcode: string; addresses: string[] }
   | { status: 'failed'; message: string };
-
-export async function findAddresses(postcode: string, signal?: AbortSignal): Promise<PostcodeLookupResult> {
-  const typed = postcode.trim();
-  if (typed === '') return { status: 'failed', message: VALIDATION.postcodeEmpty };
-  // Only UK postcodes can be found; anything else is answered at once, without a call.
-  if (!UK_POSTCODE_PATTERN.test(typed)) return { status: 'failed', message: VALIDATION.postcodeNotFound };
-  try {
-    // The visitor sees the failure at the field, so the general toast would only repeat it.
-    const { data } = await callApi(lookupPostcode, { params: { postcode: normalisePostcode(typed) }, signal, onError: 'silent' });
-    if (data.addresses.length === 0) return { status: 'failed', message: VALIDATION.postcodeNotFound };
-    return { status: 'found', postcode: data.postcode, addresses: data.addresses };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    // Too many lookups: not 'not found', but when to look again (the address can still be typed).
-    if (isApiRequestError(error) && error.code === 'RATE_LIMITED') return { status: 'failed', message: rateLimitMessage(error, RATE_LIMIT_MESSAGES.postcodeLookups) };
-    return { status: 'failed', message: VALIDATION.postcodeNotFound };
-  }
-}
 
 export type PostcodeLookupState =
   | { status: 'idle' }
@@ -53,8 +34,14 @@ export function usePostcodeLookup() {
     running.current = controller;
     setState({ status: 'searching' });
     try {
-      const result = await findAddresses(postcode, controller.signal);
-      if (!controller.signal.aborted) setState(result);
+      const result = await import('./find-addresses.ts').then(
+        ({ findAddresses }) => findAddresses(postcode, controller.signal),
+        // The call's code did not arrive: as any other failed lookup, the address can still be typed.
+        (): PostcodeLookupResult => ({ status: 'failed', message: VALIDATION.postcodeNotFound }),
+      );
+      // Superseded while it ran (or before its code arrived): its successor reports.
+      if (controller.signal.aborted) return null;
+      setState(result);
       return result;
     } catch {
       // Only a superseded search throws; its successor reports.

@@ -1,5 +1,5 @@
 import { REGION_CODES, regionContact, type RegionCode, type RegionContact } from '@tours/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistOptions, STORAGE_KEYS } from './storage.ts';

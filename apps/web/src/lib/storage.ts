@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { PersistOptions, PersistStorage, StorageValue } from 'zustand/middleware';
 
 /**
@@ -165,7 +165,7 @@ export function writeJson(entry: StorageEntry, value: unknown): boolean {
   return writeItem(entry, JSON.stringify(value));
 }
 
-type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
+type AnyObjectSchema = z.ZodMiniObject<z.core.$ZodShape>;
 
 /**
  * Restored state is merged over the defaults key by key: each stored value
@@ -181,7 +181,7 @@ export function restoreState<Schema extends AnyObjectSchema>(
   if (typeof persisted !== 'object' || persisted === null || Array.isArray(persisted)) return defaults;
   const stored = persisted as Record<string, unknown>;
   const restored: Record<string, unknown> = { ...defaults };
-  for (const [key, fieldSchema] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+  for (const [key, fieldSchema] of Object.entries(schema.shape as Record<string, z.ZodMiniType>)) {
     if (!(key in stored)) continue;
     const parsed = fieldSchema.safeParse(stored[key]);
     if (parsed.success) restored[key] = parsed.data;
@@ -199,7 +199,7 @@ export function readPersistedState<Schema extends AnyObjectSchema>(
   const state = (stored as { state: unknown }).state;
   if (typeof state !== 'object' || state === null) return null;
   const result: Record<string, unknown> = {};
-  for (const [key, fieldSchema] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+  for (const [key, fieldSchema] of Object.entries(schema.shape as Record<string, z.ZodMiniType>)) {
     const parsed = fieldSchema.safeParse((state as Record<string, unknown>)[key]);
     if (parsed.success && parsed.data !== undefined) result[key] = parsed.data;
   }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { dateOfBirthSchema } from '../booking/participant-form.ts';
 import { DEFAULT_COUNTRY } from '../countries.ts';
 import { toIsoDate } from '../dates.ts';
@@ -23,7 +23,7 @@ export const accountAddressSchema = addressFormSchema(VALIDATION.postalCodeRequi
 export const billingAddressSchema = accountAddressSchema;
 
 /** Dates are 'YYYY-MM-DD', so string order is date order. */
-const expiryAfterStart = (start: 'issue_date' | 'start_date') => (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+const expiryAfterStart = (start: 'issue_date' | 'start_date') => (value: Record<string, unknown>, ctx: z.core.$RefinementCtx) => {
   const from = value[start];
   const to = value.expiry_date;
   if (typeof from === 'string' && typeof to === 'string' && from !== '' && to <= from) {
@@ -36,7 +36,7 @@ const expiryAfterStart = (start: 'issue_date' | 'start_date') => (value: Record<
  * are real dates, and not for a date of birth in the future, whose own
  * message says what is wrong.
  */
-const issuedAfterBirth = (value: { issue_date: unknown; date_of_birth: unknown }, ctx: z.RefinementCtx) => {
+const issuedAfterBirth = (value: { issue_date: unknown; date_of_birth: unknown }, ctx: z.core.$RefinementCtx) => {
   const { issue_date: issued, date_of_birth: born } = value;
   if (typeof issued === 'string' && typeof born === 'string' && issued < born && born < toIsoDate(new Date())) {
     ctx.addIssue({ code: 'custom', path: ['issue_date'], message: VALIDATION.issueBeforeBirth });
@@ -44,9 +44,8 @@ const issuedAfterBirth = (value: { issue_date: unknown; date_of_birth: unknown }
 };
 
 /** Compared with today's local date, as the date of birth is (participant-form.ts): a passport issued today is fine, tomorrow's is a typing mistake. */
-const passportIssueDate = requiredIsoDate(VALIDATION.issueDateRequired).refine(
-  (value) => value <= toIsoDate(new Date()),
-  VALIDATION.issueDateInFuture,
+const passportIssueDate = requiredIsoDate(VALIDATION.issueDateRequired).check(
+  z.refine((value: string) => value <= toIsoDate(new Date()), VALIDATION.issueDateInFuture),
 );
 
 /** Passport (APIS) details. The document type is labelled 'Passport name' on the form, so its message says so. */
@@ -56,15 +55,14 @@ export const passportSchema = z
     document_number: requiredText(requiredMessage('Document number'), 30),
     nationality: countryCodeSchema(requiredMessage('Nationality')),
     place_of_issue: requiredText(requiredMessage('Place of issue'), 60),
-    country_of_residence: countryCodeSchema(requiredMessage('Country of residence')).default(DEFAULT_COUNTRY),
+    country_of_residence: z._default(countryCodeSchema(requiredMessage('Country of residence')), DEFAULT_COUNTRY),
     issue_date: passportIssueDate,
     expiry_date: requiredIsoDate(VALIDATION.expiryDateRequired),
     place_of_birth: requiredText(requiredMessage('Place of birth'), 60),
     /** In the past, with the participant form's rule and messages. */
     date_of_birth: dateOfBirthSchema,
   })
-  .superRefine(expiryAfterStart('issue_date'))
-  .superRefine(issuedAfterBirth);
+  .check(z.superRefine(expiryAfterStart('issue_date')), z.superRefine(issuedAfterBirth));
 
 /**
  * The passport must still be valid on the tour's last day ('YYYY-MM-DD'
@@ -78,11 +76,13 @@ export const passportCoversTour = (expiryDate: string, tourEndDate: string): boo
  * the tour ends, reported at the expiry date.
  */
 export const passportFormSchema = (tourEndDate: string) =>
-  passportSchema.superRefine((value, ctx) => {
-    if (typeof value.expiry_date === 'string' && !passportCoversTour(value.expiry_date, tourEndDate)) {
-      ctx.addIssue({ code: 'custom', path: ['expiry_date'], message: VALIDATION.passportExpiresBeforeTour });
-    }
-  });
+  passportSchema.check(
+    z.superRefine((value, ctx) => {
+      if (typeof value.expiry_date === 'string' && !passportCoversTour(value.expiry_date, tourEndDate)) {
+        ctx.addIssue({ code: 'custom', path: ['expiry_date'], message: VALIDATION.passportExpiresBeforeTour });
+      }
+    }),
+  );
 export type PassportInput = z.input<typeof passportSchema>;
 export type Passport = z.output<typeof passportSchema>;
 
@@ -100,7 +100,7 @@ export const insuranceSchema = z
     /** A telephone number like the participants': written as people write it, stored normalised. */
     emergency_number: phoneNumber(),
   })
-  .superRefine(expiryAfterStart('start_date'));
+  .check(z.superRefine(expiryAfterStart('start_date')));
 export type InsuranceInput = z.input<typeof insuranceSchema>;
 export type Insurance = z.output<typeof insuranceSchema>;
 
@@ -136,12 +136,12 @@ export type PassengerSection = (typeof PASSENGER_SECTIONS)[number];
 
 export const passengerUpdateSchema = z
   .object({
-    apis: passportSchema.optional(),
-    insurance: insuranceSchema.optional(),
-    joining_information: joiningInformationSchema.optional(),
-    arrival_time: arrivalTimeSchema.optional(),
+    apis: z.optional(passportSchema),
+    insurance: z.optional(insuranceSchema),
+    joining_information: z.optional(joiningInformationSchema),
+    arrival_time: z.optional(arrivalTimeSchema),
   })
-  .refine((body) => PASSENGER_SECTIONS.filter((key) => body[key] !== undefined).length === 1, VALIDATION.oneSection);
+  .check(z.refine((body) => PASSENGER_SECTIONS.filter((key) => body[key] !== undefined).length === 1, VALIDATION.oneSection));
 export type PassengerUpdateInput = z.input<typeof passengerUpdateSchema>;
 export type PassengerUpdate = z.output<typeof passengerUpdateSchema>;
 

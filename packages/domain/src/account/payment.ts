@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { VALIDATION } from '../messages.ts';
 import { fromProviderAmount, minor, type MinorUnits } from '../money.ts';
 import { DETAILS_REQUIRED_DAYS } from '../booking/departure-rules.ts';
@@ -14,19 +14,21 @@ export type AccountPaymentOption = (typeof ACCOUNT_PAYMENT_OPTIONS)[number];
 
 /** The one-off amount box, in major units as typed ('250' or '250.50'), checked against the balance. */
 export const oneOffAmountSchema = (outstanding: number) =>
-  z
-    .string({ error: VALIDATION.valueRequired })
-    .trim()
-    .min(1, { message: VALIDATION.valueRequired, abort: true })
-    .regex(/^\d+(\.\d+)?$/, { message: VALIDATION.valueNumeric, abort: true })
-    .regex(/^\d+(\.\d{1,2})?$/, { message: VALIDATION.amountDecimals, abort: true })
-    .transform((typed, ctx) => {
+  z.pipe(
+    z.string({ error: VALIDATION.valueRequired }).check(
+      z.trim(),
+      z.minLength(1, { message: VALIDATION.valueRequired, abort: true }),
+      z.regex(/^\d+(\.\d+)?$/, { message: VALIDATION.valueNumeric, abort: true }),
+      z.regex(/^\d+(\.\d{1,2})?$/, { message: VALIDATION.amountDecimals, abort: true }),
+    ),
+    z.transform((typed: string, ctx) => {
       // Only an absurdly long number fails to parse here, and it is certainly above the balance.
       const value = fromProviderAmount(typed) ?? Number.POSITIVE_INFINITY;
-      if (value <= 0) ctx.addIssue({ code: 'custom', message: VALIDATION.amountPositive });
-      else if (value > outstanding) ctx.addIssue({ code: 'custom', message: VALIDATION.amountAboveBalance });
+      if (value <= 0) ctx.issues.push({ code: 'custom', message: VALIDATION.amountPositive, input: typed });
+      else if (value > outstanding) ctx.issues.push({ code: 'custom', message: VALIDATION.amountAboveBalance, input: typed });
       return Number.isFinite(value) ? minor(value) : minor(0);
-    });
+    }),
+  );
 
 /** Minor units to charge; null while a one-off amount is missing or invalid. */
 export function accountPaymentAmount(option: AccountPaymentOption, outstanding: number, typed = ''): MinorUnits | null {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ONLINE_MARKETING_SOURCE_ID } from '../contracts/catalogue.ts';
 import { toIsoDate } from '../dates.ts';
 import { VALIDATION } from '../messages.ts';
@@ -14,14 +14,13 @@ export const TITLES = ['Dr', 'Miss', 'Mr', 'Mrs', 'Ms', 'Professor', 'Sir'] as c
 export type Title = (typeof TITLES)[number];
 export const titleSchema = z.enum(TITLES, { error: VALIDATION.titleRequired });
 
-export const passengerIdSchema = z.number().int().positive();
+export const passengerIdSchema = z.number().check(z.int(), z.positive());
 
 export const participantAddressSchema = addressFormSchema(VALIDATION.postcodeRequired);
 
 /** Compared as 'YYYY-MM-DD' strings against today's local date, so no time zone can shift the day. */
-export const dateOfBirthSchema = requiredIsoDate(VALIDATION.dateOfBirthRequired).refine(
-  (value) => value < toIsoDate(new Date()),
-  VALIDATION.dateOfBirthInFuture,
+export const dateOfBirthSchema = requiredIsoDate(VALIDATION.dateOfBirthRequired).check(
+  z.refine((value: string) => value < toIsoDate(new Date()), VALIDATION.dateOfBirthInFuture),
 );
 
 const participantFields = {
@@ -35,8 +34,8 @@ const participantFields = {
   /** The spec asks for 'required only'; the address is confirmed by the e-mail the customer then receives. */
   email: requiredText(VALIDATION.emailRequired, 254),
   /** The form's opt-in boxes are ticked by default, meaning allowed: ticked = false here. */
-  do_not_email: z.boolean().default(false),
-  do_not_mail: z.boolean().default(false),
+  do_not_email: z._default(z.boolean(), false),
+  do_not_mail: z._default(z.boolean(), false),
   special_requests: optionalText(1000),
 };
 
@@ -46,7 +45,7 @@ export type BookingPassengerInput = z.input<typeof bookingPassengerSchema>;
 export type BookingPassenger = z.output<typeof bookingPassengerSchema>;
 
 /** A passenger as POST /bookings answers it: the reservations system's numeric id and the lead flag restored. */
-export const bookedPassengerSchema = bookingPassengerSchema.extend({ id: passengerIdSchema, is_lead: z.boolean() });
+export const bookedPassengerSchema = z.extend(bookingPassengerSchema, { id: passengerIdSchema, is_lead: z.boolean() });
 export type BookedPassenger = z.output<typeof bookedPassengerSchema>;
 
 /**
@@ -57,45 +56,45 @@ export type BookedPassenger = z.output<typeof bookedPassengerSchema>;
  */
 export const participantSchema = z.discriminatedUnion('is_lead', [
   z.object({ id: passengerIdSchema, is_lead: z.literal(true), ...participantFields, address: participantAddressSchema }),
-  z.object({ id: passengerIdSchema, is_lead: z.literal(false), ...participantFields, address: participantAddressSchema.optional() }),
+  z.object({ id: passengerIdSchema, is_lead: z.literal(false), ...participantFields, address: z.optional(participantAddressSchema) }),
 ]);
 export type ParticipantInput = z.input<typeof participantSchema>;
 export type Participant = z.output<typeof participantSchema>;
 
 /** 'How did you hear about us?': the online source with the chosen subsource; 'Other' reveals the free text. */
 export const bookingSourceSchema = z.object({
-  id: z.number().int().positive().default(ONLINE_MARKETING_SOURCE_ID),
+  id: z._default(z.number().check(z.int(), z.positive()), ONLINE_MARKETING_SOURCE_ID),
   // Select values arrive as strings from the browser; '' coerces to 0 and reads as not chosen.
   subsource_id: z.coerce
     .number({ error: VALIDATION.howHeardRequired })
-    .int(VALIDATION.howHeardRequired)
-    .positive(VALIDATION.howHeardRequired),
+    .check(z.int(VALIDATION.howHeardRequired), z.positive(VALIDATION.howHeardRequired)),
   subsource_description: optionalText(100),
 });
 export type BookingSourceInput = z.input<typeof bookingSourceSchema>;
 export type BookingSource = z.output<typeof bookingSourceSchema>;
 
-const participantCount = <T extends z.ZodType>(item: T) =>
+const participantCount = <T extends z.ZodMiniType>(item: T) =>
   z
     .array(item, { error: VALIDATION.participantCount })
-    .min(MIN_ONLINE_PARTICIPANTS, VALIDATION.participantCount)
-    .max(MAX_ONLINE_PARTICIPANTS, VALIDATION.participantCount);
+    .check(z.minLength(MIN_ONLINE_PARTICIPANTS, VALIDATION.participantCount), z.maxLength(MAX_ONLINE_PARTICIPANTS, VALIDATION.participantCount));
 
 export const bookingPassengersSchema = participantCount(bookingPassengerSchema);
 
 /** The whole of step 1: the participants and the lead's marketing source. */
 export const participantsFormSchema = z
   .object({ participants: participantCount(participantSchema), source: bookingSourceSchema })
-  .superRefine(({ participants }, ctx) => {
-    participants.forEach((participant, index) => {
-      if (participant.is_lead !== (index === 0)) {
-        ctx.addIssue({ code: 'custom', path: ['participants', index, 'is_lead'], message: VALIDATION.leadFirst });
-      }
-      if (participants.findIndex((other) => other.id === participant.id) !== index) {
-        ctx.addIssue({ code: 'custom', path: ['participants', index, 'id'], message: VALIDATION.duplicatePassenger });
-      }
-    });
-  });
+  .check(
+    z.superRefine(({ participants }, ctx) => {
+      participants.forEach((participant, index) => {
+        if (participant.is_lead !== (index === 0)) {
+          ctx.addIssue({ code: 'custom', path: ['participants', index, 'is_lead'], message: VALIDATION.leadFirst });
+        }
+        if (participants.findIndex((other) => other.id === participant.id) !== index) {
+          ctx.addIssue({ code: 'custom', path: ['participants', index, 'id'], message: VALIDATION.duplicatePassenger });
+        }
+      });
+    }),
+  );
 export type ParticipantsFormInput = z.input<typeof participantsFormSchema>;
 export type ParticipantsForm = z.output<typeof participantsFormSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { currencyCodeSchema, moneyCodeSchema, moneySchema } from '../money.ts';
 import {
   arrivalTimeSchema,
@@ -23,19 +23,19 @@ export { addressSchema, customerSchema, type AddressRecord, type Customer } from
 
 export const correspondenceRecordSchema = z.object({
   send_to: z.enum(SEND_TO),
-  alternate_address: addressSchema.nullable(),
+  alternate_address: z.nullable(addressSchema),
 });
 export type CorrespondenceRecord = z.infer<typeof correspondenceRecordSchema>;
 
 export const accountBookingSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   booking_reference: z.string(),
   status: bookingStatusSchema,
-  confirmed_date: isoDateTimeSchema.nullable(),
+  confirmed_date: z.nullable(isoDateTimeSchema),
   start_date: isoDateSchema,
   end_date: isoDateSchema,
   /** The date the balance falls due. */
-  balance_due: isoDateSchema.nullable(),
+  balance_due: z.nullable(isoDateSchema),
   principal_component_name: z.string(),
   outstanding_balance: moneySchema,
   total_price: moneyCodeSchema,
@@ -43,23 +43,23 @@ export const accountBookingSchema = z.object({
   /** Every passenger answered every section and correspondence is chosen (bookingDetailsComplete). */
   details_complete: z.boolean(),
   /** Where final documents go; null until the customer chooses. */
-  correspondence: correspondenceRecordSchema.nullable(),
+  correspondence: z.nullable(correspondenceRecordSchema),
 });
 export type AccountBooking = z.infer<typeof accountBookingSchema>;
 
 export const PASSENGER_TYPES = { adult: 'Adult', child: 'Child' } as const;
 
 export const accountPassengerSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   forename: z.string(),
   surname: z.string(),
   /** 'Adult' for adults. */
   type: z.string(),
-  address: addressSchema.nullable(),
-  apis: passportSchema.nullable(),
-  insurance: insuranceSchema.nullable(),
-  joining_information: joiningInformationSchema.nullable(),
-  arrival_time: arrivalTimeSchema.nullable(),
+  address: z.nullable(addressSchema),
+  apis: z.nullable(passportSchema),
+  insurance: z.nullable(insuranceSchema),
+  joining_information: z.nullable(joiningInformationSchema),
+  arrival_time: z.nullable(arrivalTimeSchema),
 });
 export type AccountPassenger = z.infer<typeof accountPassengerSchema>;
 
@@ -71,7 +71,7 @@ export const bookingDetailSchema = z.object({
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 
 
-export const profileSchema = z.object({ customer: customerSchema, address: addressSchema.nullable() });
+export const profileSchema = z.object({ customer: customerSchema, address: z.nullable(addressSchema) });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const listAccountBookings = defineEndpoint({
@@ -107,7 +107,7 @@ export const getProfile = defineEndpoint({
 export const updatePassenger = defineEndpoint({
   method: 'PATCH',
   path: '/account/bookings/:booking/passengers/:passenger',
-  params: bookingParamsSchema.extend({ passenger: idSchema }),
+  params: z.extend(bookingParamsSchema, { passenger: idSchema }),
   body: passengerUpdateSchema,
   response: dataEnvelope(accountPassengerSchema),
   auth: 'customer',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { VALIDATION } from '../messages.ts';
 import { postPaymentDetailsSchema } from './booking.ts';
 import { dataEnvelope, defineEndpoint, itemsEnvelope } from './common.ts';
@@ -19,10 +19,10 @@ export {
  */
 
 /** A staff member as anyone may see them: staff e-mail addresses are personal data, answered only to whoever proved one (verifyAgentStaff). */
-export const agentStaffSummarySchema = agentStaffSchema.omit({ Email: true });
+export const agentStaffSummarySchema = z.omit(agentStaffSchema, { Email: true });
 export type AgentStaffSummary = z.infer<typeof agentStaffSummarySchema>;
 
-const agentIdParamSchema = z.object({ id: z.string().trim().min(1, VALIDATION.agentIdRequired).max(20) });
+const agentIdParamSchema = z.object({ id: z.string().check(z.trim(), z.minLength(1, VALIDATION.agentIdRequired), z.maxLength(20)) });
 
 export const listAgents = defineEndpoint({
   method: 'GET',
@@ -52,8 +52,8 @@ export const listAgentStaff = defineEndpoint({
 
 /** The travel agent modal's form and the verification's body: one schema for both (spec section 5, Agent). */
 export const agentVerifyRequestSchema = z.object({
-  agent_id: z.string().trim().min(1, VALIDATION.agentIdRequired).max(20),
-  email: z.string().trim().min(1, VALIDATION.staffEmailRequired).max(254),
+  agent_id: z.string().check(z.trim(), z.minLength(1, VALIDATION.agentIdRequired), z.maxLength(20)),
+  email: z.string().check(z.trim(), z.minLength(1, VALIDATION.staffEmailRequired), z.maxLength(254)),
 });
 export type AgentVerifyRequest = z.infer<typeof agentVerifyRequestSchema>;
 
@@ -78,7 +78,7 @@ export const registerAgent = defineEndpoint({
   method: 'POST',
   path: '/bookings/agent',
   /** `verification`: the token verifyAgentStaff answered for this agent. */
-  body: z.object({ id: agentIdParamSchema.shape.id, verification: z.string().min(1).max(200) }),
+  body: z.object({ id: agentIdParamSchema.shape.id, verification: z.string().check(z.minLength(1), z.maxLength(200)) }),
   response: dataEnvelope(agentSchema),
   auth: 'booking',
   summary: 'Registers the travel agent on the booking and marks it an agent booking',
@@ -88,7 +88,7 @@ export const registerAgentStaff = defineEndpoint({
   method: 'POST',
   path: '/bookings/agent-staff',
   /** `verification`: the token verifyAgentStaff answered for this staff member. */
-  body: z.object({ id: z.number().int().positive(), verification: z.string().min(1).max(200) }),
+  body: z.object({ id: z.number().check(z.int(), z.positive()), verification: z.string().check(z.minLength(1), z.maxLength(200)) }),
   response: dataEnvelope(agentStaffSchema),
   auth: 'booking',
   summary: "Registers the agent's staff member on the booking (must belong to the registered agent)",

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { currencyCodeSchema } from '../money.ts';
 import { VALIDATION } from '../messages.ts';
 import { BOOKING_TOKEN_TIMEOUT_SECONDS } from '../timing.ts';
@@ -24,19 +24,21 @@ export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
  * does it too rather than trusting every client to.
  */
 export const createBookingPassengersSchema = z
-  .array(bookingPassengerSchema.extend({ address: participantAddressSchema.optional() }), { error: VALIDATION.participantCount })
-  .min(MIN_ONLINE_PARTICIPANTS, VALIDATION.participantCount)
-  .max(MAX_ONLINE_PARTICIPANTS, VALIDATION.participantCount)
-  .superRefine((passengers, ctx) => {
-    if (passengers[0] && !passengers[0].address) ctx.addIssue({ code: 'custom', path: [0, 'address'], message: VALIDATION.valueRequired });
-  });
+  .array(z.extend(bookingPassengerSchema, { address: z.optional(participantAddressSchema) }), { error: VALIDATION.participantCount })
+  .check(
+    z.minLength(MIN_ONLINE_PARTICIPANTS, VALIDATION.participantCount),
+    z.maxLength(MAX_ONLINE_PARTICIPANTS, VALIDATION.participantCount),
+    z.superRefine((passengers, ctx) => {
+      if (passengers[0] && !passengers[0].address) ctx.addIssue({ code: 'custom', path: [0, 'address'], message: VALIDATION.valueRequired });
+    }),
+  );
 
 export const createBookingBodySchema = z.object({
-  brand_channel: z.number().int(),
+  brand_channel: z.number().check(z.int()),
   currency: currencyCodeSchema,
-  tour_code: z.string().trim().min(1, VALIDATION.valueRequired).max(20),
+  tour_code: z.string().check(z.trim(), z.minLength(1, VALIDATION.valueRequired), z.maxLength(20)),
   departure_date: isoDateSchema,
-  departure_id: z.number().int().positive(),
+  departure_id: z.number().check(z.int(), z.positive()),
   /** The first passenger is the lead (see passengersForBooking). */
   passengers: createBookingPassengersSchema,
   source: bookingSourceSchema,
@@ -46,7 +48,7 @@ export type CreateBookingBody = z.output<typeof createBookingBodySchema>;
 
 /** The active booking's bearer token and when it lapses. */
 export const bookingTokenSchema = z.object({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   expires_at: isoDateTimeSchema,
   timeout_seconds: z.literal(BOOKING_TOKEN_TIMEOUT_SECONDS),
 });
@@ -54,7 +56,7 @@ export type BookingToken = z.infer<typeof bookingTokenSchema>;
 
 export const createdBookingSchema = z.object({
   booking: z.object({
-    id: z.number().int().positive(),
+    id: z.number().check(z.int(), z.positive()),
     status: bookingStatusSchema,
     currency: currencyCodeSchema,
     /** In the order sent, so the client writes the ids back by position. */
@@ -77,7 +79,7 @@ export const createBooking = defineEndpoint({
  * Step 1 again, on a booking already made (the visitor went back to it):
  * the same passengers and marketing source as POST /bookings sends.
  */
-export const updatePassengersBodySchema = createBookingBodySchema.pick({ passengers: true, source: true });
+export const updatePassengersBodySchema = z.pick(createBookingBodySchema, { passengers: true, source: true });
 export type UpdatePassengersBodyInput = z.input<typeof updatePassengersBodySchema>;
 export type UpdatePassengersBody = z.output<typeof updatePassengersBodySchema>;
 
@@ -91,7 +93,7 @@ export type UpdatePassengersBody = z.output<typeof updatePassengersBodySchema>;
  */
 export const updatedPassengersSchema = z.object({
   booking: createdBookingSchema.shape.booking,
-  token: bookingTokenSchema.nullable(),
+  token: z.nullable(bookingTokenSchema),
 });
 export type UpdatedPassengers = z.infer<typeof updatedPassengersSchema>;
 
@@ -106,7 +108,7 @@ export const updatePassengers = defineEndpoint({
     '409 CONFLICT once the booking has been paid or confirmed.',
 });
 
-export const bookingTourSchema = z.object({ id: z.number().int().positive(), name: z.string() });
+export const bookingTourSchema = z.object({ id: z.number().check(z.int(), z.positive()), name: z.string() });
 export type BookingTour = z.infer<typeof bookingTourSchema>;
 
 export const getBookingTour = defineEndpoint({
@@ -126,7 +128,7 @@ export const POST_PAYMENT_STATUSES = ['confirmed', 'unconfirmed'] as const;
 export const postPaymentDetailsSchema = z.object({
   reference: z.string(),
   status: z.enum(POST_PAYMENT_STATUSES),
-  booking_status: bookingStatusSchema.optional(),
+  booking_status: z.optional(bookingStatusSchema),
 });
 export type PostPaymentDetails = z.infer<typeof postPaymentDetailsSchema>;
 
@@ -135,7 +137,7 @@ export const confirmBookingBodySchema = z.object({
    * The card provider's payment id from its success message. Left out only
    * for a booking whose total is 0 (a promotion covers it): nothing to pay.
    */
-  payment_id: z.string().trim().min(1, VALIDATION.valueRequired).max(100).optional(),
+  payment_id: z.optional(z.string().check(z.trim(), z.minLength(1, VALIDATION.valueRequired), z.maxLength(100))),
   currency: currencyCodeSchema,
 });
 
@@ -154,7 +156,7 @@ export const confirmBooking = defineEndpoint({
 export const paymentDetailsSchema = z.object({
   details: prePaymentDetailsSchema,
   /** The applied PromotionalCode component, if any. */
-  promotion: componentSchema.nullable(),
+  promotion: z.nullable(componentSchema),
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 
@@ -167,7 +169,7 @@ export const getPaymentDetails = defineEndpoint({
 });
 
 export const promotionBodySchema = z.object({
-  code: z.string().trim().min(1, VALIDATION.valueRequired).max(40),
+  code: z.string().check(z.trim(), z.minLength(1, VALIDATION.valueRequired), z.maxLength(40)),
 });
 
 /** A valid code: the PromotionalCode component (negative price) and the totals with it deducted. */

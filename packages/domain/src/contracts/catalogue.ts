@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isDayTrip, isOnlineTalk } from '../brand-channels.ts';
 import { currencyCodeSchema, moneySchema } from '../money.ts';
 import { dataEnvelope, defineEndpoint, isoDateSchema, itemsEnvelope } from './common.ts';
@@ -8,14 +8,14 @@ export type Speaker = z.infer<typeof speakerSchema>;
 
 /** A bookable tour departure as `/tours/find` answers it (spec section 3, Tour). */
 export const tourSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   code: z.string(),
   /** Departure start as an ISO date-time. */
   start: z.string(),
   end: z.string(),
-  departure_id: z.number().int(),
-  brand_channel: z.number().int(),
+  departure_id: z.number().check(z.int()),
+  brand_channel: z.number().check(z.int()),
   price: moneySchema,
   speakers: z.array(speakerSchema),
   available_to_book: z.boolean(),
@@ -23,9 +23,9 @@ export const tourSchema = z.object({
 export type Tour = z.infer<typeof tourSchema>;
 
 export const findTourQuerySchema = z.object({
-  tour: z.string().trim().min(1, 'Value is required').max(20),
+  tour: z.string().check(z.trim(), z.minLength(1, 'Value is required'), z.maxLength(20)),
   departure: isoDateSchema,
-  currency: currencyCodeSchema.default('GBP'),
+  currency: z._default(currencyCodeSchema, 'GBP'),
 });
 
 export const findTour = defineEndpoint({
@@ -56,20 +56,20 @@ export function tourKindOf(brandChannel: number | null | undefined): TourKind {
 }
 
 /** A calendar month, 'YYYY-MM'. */
-export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month in the format YYYY-MM');
+export const monthSchema = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month in the format YYYY-MM'));
 
 /** One file of a picture: the same drawing in a modern format at one width. */
 export const pictureVariantSchema = z.object({
   format: z.enum(['avif', 'webp']),
-  width: z.number().int().positive(),
+  width: z.number().check(z.int(), z.positive()),
   url: z.string(),
 });
 
 export const tourPictureSchema = z.object({
   alt: z.string(),
   /** Intrinsic size of the largest variant: the page reserves its aspect ratio before it loads. */
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: z.number().check(z.int(), z.positive()),
+  height: z.number().check(z.int(), z.positive()),
   variants: z.array(pictureVariantSchema),
 });
 export type TourPicture = z.infer<typeof tourPictureSchema>;
@@ -78,37 +78,37 @@ export type TourPicture = z.infer<typeof tourPictureSchema>;
 export const departureRoomTypeSchema = z.object({
   type: z.string(),
   /** How many people one room takes. */
-  occupancy: z.object({ from: z.number().int(), to: z.number().int() }),
-  rooms_left: z.number().int().min(0),
+  occupancy: z.object({ from: z.number().check(z.int()), to: z.number().check(z.int()) }),
+  rooms_left: z.number().check(z.int(), z.minimum(0)),
 });
 export type DepartureRoomType = z.infer<typeof departureRoomTypeSchema>;
 
 export const catalogueDepartureSchema = z.object({
-  departure_id: z.number().int(),
+  departure_id: z.number().check(z.int()),
   start_date: isoDateSchema,
   end_date: isoDateSchema,
   /** False: 'on request' (closed by the operator, no place left, or past the booking rule). */
   available_to_book: z.boolean(),
-  places_left: z.number().int().min(0),
+  places_left: z.number().check(z.int(), z.minimum(0)),
   prices: z.array(moneySchema),
 });
 export type CatalogueDeparture = z.infer<typeof catalogueDepartureSchema>;
 
 export const catalogueTourSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   code: z.string(),
   name: z.string(),
   description: z.string(),
-  brand_channel: z.number().int(),
+  brand_channel: z.number().check(z.int()),
   brand_channel_name: z.string(),
   kind: z.enum(TOUR_KINDS),
   speakers: z.array(speakerSchema),
   /** The tour's main picture, if it has one. */
-  picture: tourPictureSchema.nullable(),
+  picture: z.nullable(tourPictureSchema),
   /** The departures the filters let through, soonest first (every future one without filters). */
   departures: z.array(catalogueDepartureSchema),
   /** The first of `departures`. */
-  next_departure: catalogueDepartureSchema.nullable(),
+  next_departure: z.nullable(catalogueDepartureSchema),
   /** The lowest price per person of `departures`, in each currency. */
   lead_prices: z.array(moneySchema),
 });
@@ -119,17 +119,19 @@ export const CATALOGUE_SEARCH_MAX = 100;
 /** Filters of GET /tours. Prices are per person in minor units of `currency`, compared with each departure's price. */
 export const catalogueQuerySchema = z
   .object({
-    month: monthSchema.optional(),
-    kind: z.enum(TOUR_KINDS, { message: 'Choose tour, day_trip or online_talk' }).optional(),
-    q: z.string().trim().max(CATALOGUE_SEARCH_MAX, `Search with at most ${CATALOGUE_SEARCH_MAX} characters`).optional(),
-    currency: currencyCodeSchema.default('GBP'),
-    price_min: z.coerce.number().int('Use a whole amount in minor units').min(0, 'Use an amount of 0 or more').optional(),
-    price_max: z.coerce.number().int('Use a whole amount in minor units').min(0, 'Use an amount of 0 or more').optional(),
+    month: z.optional(monthSchema),
+    kind: z.optional(z.enum(TOUR_KINDS, { message: 'Choose tour, day_trip or online_talk' })),
+    q: z.optional(z.string().check(z.trim(), z.maxLength(CATALOGUE_SEARCH_MAX, `Search with at most ${CATALOGUE_SEARCH_MAX} characters`))),
+    currency: z._default(currencyCodeSchema, 'GBP'),
+    price_min: z.optional(z.coerce.number().check(z.int('Use a whole amount in minor units'), z.minimum(0, 'Use an amount of 0 or more'))),
+    price_max: z.optional(z.coerce.number().check(z.int('Use a whole amount in minor units'), z.minimum(0, 'Use an amount of 0 or more'))),
   })
-  .refine((query) => query.price_min === undefined || query.price_max === undefined || query.price_min <= query.price_max, {
-    path: ['price_max'],
-    message: 'The highest price must not be below the lowest',
-  });
+  .check(
+    z.refine((query) => query.price_min === undefined || query.price_max === undefined || query.price_min <= query.price_max, {
+      path: ['price_max'],
+      message: 'The highest price must not be below the lowest',
+    }),
+  );
 export type CatalogueQuery = z.input<typeof catalogueQuerySchema>;
 
 export const listCatalogue = defineEndpoint({
@@ -148,7 +150,7 @@ export const listCatalogue = defineEndpoint({
 });
 
 /** A departure on the tour page and on step 1: what can be bought, before any form is filled in. */
-export const tourDepartureSchema = catalogueDepartureSchema.extend({
+export const tourDepartureSchema = z.extend(catalogueDepartureSchema, {
   /** The domain's booking rule now: confirmable, optional (under five weeks) or closed. */
   booking_mode: z.enum(['confirmable', 'optional', 'closed']),
   /** Empty when the departure has no hotel (day trips, talks). */
@@ -156,18 +158,18 @@ export const tourDepartureSchema = catalogueDepartureSchema.extend({
 });
 export type TourDeparture = z.infer<typeof tourDepartureSchema>;
 
-export const tourDetailSchema = catalogueTourSchema.omit({ picture: true, departures: true, speakers: true }).extend({
+export const tourDetailSchema = z.extend(z.omit(catalogueTourSchema, { picture: true, departures: true, speakers: true }), {
   summary: z.string(),
   pictures: z.array(tourPictureSchema),
-  itinerary: z.array(z.object({ day: z.number().int().positive(), title: z.string(), description: z.string() })),
+  itinerary: z.array(z.object({ day: z.number().check(z.int(), z.positive()), title: z.string(), description: z.string() })),
   included: z.array(z.string()),
   hotels: z.array(z.object({ name: z.string(), city: z.string(), description: z.string() })),
-  speakers: z.array(speakerSchema.extend({ biography: z.string() })),
+  speakers: z.array(z.extend(speakerSchema, { biography: z.string() })),
   departures: z.array(tourDepartureSchema),
 });
 export type TourDetail = z.infer<typeof tourDetailSchema>;
 
-export const tourCodeParamsSchema = z.object({ code: z.string().trim().min(1, 'Value is required').max(20) });
+export const tourCodeParamsSchema = z.object({ code: z.string().check(z.trim(), z.minLength(1, 'Value is required'), z.maxLength(20)) });
 
 export const getTourDetail = defineEndpoint({
   method: 'GET',
@@ -181,7 +183,7 @@ export const getTourDetail = defineEndpoint({
 export const getTourDeparture = defineEndpoint({
   method: 'GET',
   path: '/tours/:code/departures/:date',
-  params: tourCodeParamsSchema.extend({ date: isoDateSchema }),
+  params: z.extend(tourCodeParamsSchema, { date: isoDateSchema }),
   response: dataEnvelope(tourDepartureSchema),
   auth: 'none',
   summary: 'One departure: places left, room types left and whether it can be booked online',
@@ -201,9 +203,9 @@ export const departureBookableOnline = (
 ): boolean => departure.available_to_book && departure.places_left > 0 && !roomsSoldOut({ room_types: departure.room_types ?? [] });
 
 export const marketingSourceSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  subsources: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  subsources: z.array(z.object({ id: z.number().check(z.int()), name: z.string() })),
 });
 export type MarketingSource = z.infer<typeof marketingSourceSchema>;
 
@@ -229,5 +231,5 @@ export const health = defineEndpoint({
 });
 
 /** The sandbox IP-geolocation service answers in the shape of the common public ones. */
-export const geolocationResponseSchema = z.object({ ip: z.string(), country: z.string().nullable() });
+export const geolocationResponseSchema = z.object({ ip: z.string(), country: z.nullable(z.string()) });
 export type GeolocationResponse = z.infer<typeof geolocationResponseSchema>;

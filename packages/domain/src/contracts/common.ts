@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isIsoDate } from '../dates.ts';
 import { VALIDATION } from '../messages.ts';
 
@@ -7,10 +7,10 @@ import { VALIDATION } from '../messages.ts';
  * The spec reads `data.available_to_book`, `data.code` and an error code such
  * as NO_RESULTS or SERVICE_FAILURE, so both envelopes carry those names.
  */
-export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const dataEnvelope = <T extends z.ZodMiniType>(data: T) => z.object({ data });
 
 /** Lists answer `{ data: { items } }`, as the spec reads them. */
-export const itemsEnvelope = <T extends z.ZodType>(item: T) => dataEnvelope(z.object({ items: z.array(item) }));
+export const itemsEnvelope = <T extends z.ZodMiniType>(item: T) => dataEnvelope(z.object({ items: z.array(item) }));
 
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -71,17 +71,17 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     /** Field path (dot-separated) to its message, for 400 answers. */
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** One call of spec section 7: the single description the API route and the web client both use. */
 export interface Endpoint<
-  Params extends z.ZodType | undefined = z.ZodType | undefined,
-  Query extends z.ZodType | undefined = z.ZodType | undefined,
-  Body extends z.ZodType | undefined = z.ZodType | undefined,
-  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Query extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under `/api`, with `:name` parameters as Fastify writes them. */
@@ -101,10 +101,10 @@ export interface Endpoint<
 }
 
 export const defineEndpoint = <
-  Params extends z.ZodType | undefined = undefined,
-  Query extends z.ZodType | undefined = undefined,
-  Body extends z.ZodType | undefined = undefined,
-  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType | undefined = undefined,
+  Query extends z.ZodMiniType | undefined = undefined,
+  Body extends z.ZodMiniType | undefined = undefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
 >(
   endpoint: Endpoint<Params, Query, Body, Response>,
 ) => endpoint;
@@ -121,19 +121,19 @@ export function buildPath(path: string, params: Record<string, string | number> 
 }
 
 /** A calendar date 'YYYY-MM-DD' that exists. */
-export const isoDateSchema = z.string().refine(isIsoDate, VALIDATION.dateFormat);
+export const isoDateSchema = z.string().check(z.refine(isIsoDate, VALIDATION.dateFormat));
 
 /** An instant with its offset, e.g. '2027-03-04T09:30:00.000Z'. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 /** Path ids arrive as strings; they are positive integers in every table of the reservations system. */
-export const idSchema = z.coerce.number().int().positive();
+export const idSchema = z.coerce.number().check(z.int(), z.positive());
 
 /**
  * Turns a failed parse into the `fields` of a 400 answer: dot-separated path
  * to the first message for that path, which is the one a form shows.
  */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bookingParamsSchema, defineEndpoint, idSchema } from './common.ts';
 
 /**
@@ -8,11 +8,11 @@ import { bookingParamsSchema, defineEndpoint, idSchema } from './common.ts';
  */
 
 export const documentSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   /** The reservations system's template; null for documents made by hand. */
-  template: z.string().nullable(),
+  template: z.nullable(z.string()),
   /** The download address with its short-lived `token`; opened in a new tab as it is. */
-  url: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
 });
 export type BookingDocument = z.infer<typeof documentSchema>;
 
@@ -60,9 +60,9 @@ export const listDocuments = defineEndpoint({
 export const downloadDocument = defineEndpoint({
   method: 'GET',
   path: '/account/bookings/:booking/documents/:document_id',
-  params: bookingParamsSchema.extend({ document_id: idSchema }),
+  params: z.extend(bookingParamsSchema, { document_id: idSchema }),
   /** A new tab cannot send a bearer header, so the list's url carries a short-lived token instead. */
-  query: z.object({ token: z.string().min(1) }),
+  query: z.object({ token: z.string().check(z.minLength(1)) }),
   response: z.unknown(),
   responseType: 'file',
   auth: 'none',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ENDPOINTS } from './endpoints.ts';
 
 const all = Object.values(ENDPOINTS);
@@ -49,7 +49,7 @@ describe('ENDPOINTS', () => {
   it('describes every path parameter in its params schema, and no others', () => {
     for (const endpoint of all) {
       const names = [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]).sort();
-      const shape = endpoint.params instanceof z.ZodObject ? Object.keys(endpoint.params.shape).sort() : [];
+      const shape = endpoint.params instanceof z.core.$ZodObject ? Object.keys(endpoint.params.shape).sort() : [];
       expect(shape, route(endpoint)).toEqual(names);
     }
   });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './common.ts';
 
 /**
@@ -10,11 +10,11 @@ export const identityConfigSchema = z.object({
   /** The provider's issuer: its discovery document is at `${issuer}/.well-known/openid-configuration`. */
   issuer: z.url(),
   /** The web app's public client (authorization code with PKCE, no secret). */
-  client_id: z.string().min(1),
+  client_id: z.string().check(z.minLength(1)),
   /** The API's identifier: access tokens for it carry this `aud`. */
-  audience: z.string().min(1),
+  audience: z.string().check(z.minLength(1)),
   /** The scopes the web app asks for, space-separated. */
-  scope: z.string().min(1),
+  scope: z.string().check(z.minLength(1)),
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 

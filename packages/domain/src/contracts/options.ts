@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { moneyCodeSchema } from '../money.ts';
 import { dataEnvelope, defineEndpoint, idSchema, itemsEnvelope } from './common.ts';
 import type { AllocationKind } from './selections.ts';
@@ -57,22 +57,22 @@ export const SUMMARY_LINE_OF_COMPONENT: Partial<Record<ComponentType, Allocation
 
 /** A booked or bookable item. The name may hold HTML-escaped text, so it is shown as text, never as HTML. */
 export const componentSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   component_type: z.string(),
   /** Absent or zero reads as 'Included'; a PromotionalCode's price is negative. */
-  price: moneyCodeSchema.nullable(),
+  price: z.nullable(moneyCodeSchema),
 });
 export type Component = z.infer<typeof componentSchema>;
 
-export const inventoryDetailsSchema = z.object({ available: z.number().int() });
+export const inventoryDetailsSchema = z.object({ available: z.number().check(z.int()) });
 export const optionPricingSchema = z.object({
   override_rules: z.object({ adult_price: moneyCodeSchema }),
 });
-export const rangeSchema = z.object({ from: z.number().int(), to: z.number().int() });
+export const rangeSchema = z.object({ from: z.number().check(z.int()), to: z.number().check(z.int()) });
 
 export const flightSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   flight_number: z.string(),
   cabin_class_name: z.string(),
   departure_airport: z.string(),
@@ -91,7 +91,7 @@ export type Flight = z.infer<typeof flightSchema>;
 /** One choosable flight option: a set of flights (usually out and back) booked together. */
 export const flightOptionGroupSchema = z.object({
   /** The component id that allocations name. */
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   /** The option group's name as the operator gives it ('Outbound group flight'); not in the spec's list, shown on the flights step. */
   name: z.string(),
   /**
@@ -107,7 +107,7 @@ export type FlightOptionGroup = z.infer<typeof flightOptionGroupSchema>;
 export const MANDATORY_RATE_OPTION = 'Mandatory';
 
 export const roomOptionSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   /** The per-person price the room list shows and sorts by; the same amount as the adult price. */
   price: moneyCodeSchema,
@@ -124,21 +124,21 @@ export type RoomOption = z.infer<typeof roomOptionSchema>;
 
 /** An extra, or an 'Additional night' (an extra whose name says so). */
 export const extraOptionSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  description: z.string().default(''),
+  description: z._default(z.string(), ''),
   occupancy: rangeSchema,
   inventory_details: inventoryDetailsSchema,
   pricing: optionPricingSchema,
 });
 export type ExtraOption = z.infer<typeof extraOptionSchema>;
 
-export const promotionSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string().default('') });
+export const promotionSchema = z.object({ id: z.number().check(z.int()), name: z.string(), description: z._default(z.string(), '') });
 export type Promotion = z.infer<typeof promotionSchema>;
 
 export const tourParamsSchema = z.object({ id: idSchema });
 
-const tourOptions = <T extends z.ZodType>(segment: string, item: T, summary: string) =>
+const tourOptions = <T extends z.ZodMiniType>(segment: string, item: T, summary: string) =>
   defineEndpoint({
     method: 'GET',
     path: `/bookings/tour/:id/${segment}`,
@@ -163,13 +163,13 @@ export const listPromotions = tourOptions('promotions', promotionSchema, 'Promot
  * options spell the hotel as the reservations system does, so the client
  * matches them to these hotels accent- and case-insensitively (spec section 5).
  */
-export const itineraryHotelSchema = z.object({ name: z.string(), nights: z.number().int().min(0) });
+export const itineraryHotelSchema = z.object({ name: z.string(), nights: z.number().check(z.int(), z.minimum(0)) });
 export type ItineraryHotel = z.infer<typeof itineraryHotelSchema>;
 
 export const accommodationOptionsSchema = z.object({
   hotels: z.array(itineraryHotelSchema),
   items: z.array(roomOptionSchema),
-  code: z.literal('SERVICE_FAILURE').optional(),
+  code: z.optional(z.literal('SERVICE_FAILURE')),
 });
 export const listAccommodationOptions = defineEndpoint({
   method: 'GET',

@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { currencyCodeSchema, DEFAULT_CURRENCY, fromProviderAmount, moneySchema } from '../money.ts';
 import { VALIDATION } from '../messages.ts';
 import { DEFAULT_COUNTRY_ALPHA2 } from '../countries.ts';
 import { bookingParamsSchema, dataEnvelope, defineEndpoint, isoDateTimeSchema, itemsEnvelope } from './common.ts';
+import { paymentTokenSchema } from './payment-token.ts';
 
 /**
  * Card payments (spec sections 3, 4 and 7). The provider's inline form is
@@ -11,37 +12,37 @@ import { bookingParamsSchema, dataEnvelope, defineEndpoint, isoDateTimeSchema, i
  */
 
 /** Major units with exactly two decimals, above zero: '1234.50'. */
-export const providerAmountSchema = z
-  .string()
+export const providerAmountSchema = z.string().check(
   // A negative amount is not a matter of decimals: say what is wrong with it.
-  .refine((amount) => !/^\s*-/.test(amount), { message: VALIDATION.amountPositive, abort: true })
-  .regex(/^\d{1,13}\.\d{2}$/, VALIDATION.amountDecimals)
-  .refine((amount) => (fromProviderAmount(amount) ?? 0) > 0, VALIDATION.amountPositive);
+  z.refine((amount: string) => !/^\s*-/.test(amount), { message: VALIDATION.amountPositive, abort: true }),
+  z.regex(/^\d{1,13}\.\d{2}$/, VALIDATION.amountDecimals),
+  z.refine((amount: string) => (fromProviderAmount(amount) ?? 0) > 0, VALIDATION.amountPositive),
+);
 
-const addressLine = z.string().max(100).default('');
+const addressLine = z._default(z.string().check(z.maxLength(100)), '');
 
 /** The payer as the provider wants it: address lines 1-6 and an alpha-2 country. */
 export const paymentAccountSchema = z.object({
   /** Our booking id, the key the provider files the payment under. */
-  crm_key: z.string().min(1),
-  first_name: z.string().min(1).max(50),
-  last_name: z.string().min(1).max(50),
-  email: z.string().min(1).max(254),
+  crm_key: z.string().check(z.minLength(1)),
+  first_name: z.string().check(z.minLength(1), z.maxLength(50)),
+  last_name: z.string().check(z.minLength(1), z.maxLength(50)),
+  email: z.string().check(z.minLength(1), z.maxLength(254)),
   address_line_1: addressLine,
   address_line_2: addressLine,
   address_line_3: addressLine,
   address_line_4: addressLine,
   address_line_5: addressLine,
   address_line_6: addressLine,
-  country: z.string().length(2).default(DEFAULT_COUNTRY_ALPHA2),
+  country: z._default(z.string().check(z.length(2)), DEFAULT_COUNTRY_ALPHA2),
 });
 export type PaymentAccount = z.infer<typeof paymentAccountSchema>;
 
 /** Booking flow: 'Payment token request' of spec section 7. */
 export const paymentTokenRequestSchema = z.object({
-  theme: z.object({ primary_colour: z.string().regex(/^#[0-9a-fA-F]{6}$/), width: z.literal('100%') }),
+  theme: z.object({ primary_colour: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/)), width: z.literal('100%') }),
   logo: z.string(),
-  instance_key: z.string().min(1),
+  instance_key: z.string().check(z.minLength(1)),
   currency: currencyCodeSchema,
   /** The deposit or the full amount, checked by the API against the booking's own totals. */
   amount: providerAmountSchema,
@@ -53,25 +54,8 @@ export const paymentTokenRequestSchema = z.object({
 });
 export type PaymentTokenRequest = z.input<typeof paymentTokenRequestSchema>;
 
-/**
- * An opened card payment: the token for the provider's inline form, and where
- * that form comes from. The API decides the provider (sandbox or real), so the
- * browser learns it here instead of hard-coding it:
- * - `script_url`: the provider's browser script to load with a `<script src>`
- *   before mounting the form with the token (the sandbox's is `/pay/sdk.js`,
- *   defining `SandboxPay.mount(container, { token, onMessage })`);
- * - `origin`: the provider's origin; the form's messages come from it (check
- *   `event.origin`), and the page's CSP must allow it in script-src and frame-src;
- * - `expires_at`: when the form stops taking payments and closes with
- *   'Expired request'.
- */
-export const paymentTokenSchema = z.object({
-  token: z.string().min(1),
-  script_url: z.url(),
-  origin: z.url(),
-  expires_at: isoDateTimeSchema,
-});
-export type PaymentToken = z.infer<typeof paymentTokenSchema>;
+/** The opened payment's token (payment-token.ts, where the booking flow's store finds it alone). */
+export { paymentTokenSchema, type PaymentToken } from './payment-token.ts';
 
 export const createPaymentToken = defineEndpoint({
   method: 'POST',
@@ -84,8 +68,8 @@ export const createPaymentToken = defineEndpoint({
 });
 
 /** Account area: the 'Card payment request' of spec section 3, flat, one-off only. */
-export const cardPaymentRequestSchema = paymentAccountSchema.extend({
-  currency: currencyCodeSchema.default(DEFAULT_CURRENCY),
+export const cardPaymentRequestSchema = z.extend(paymentAccountSchema, {
+  currency: z._default(currencyCodeSchema, DEFAULT_CURRENCY),
   amount: providerAmountSchema,
   frequency: z.literal('ONEOFF'),
   save_card: z.literal(false),
@@ -104,7 +88,7 @@ export const createAccountPaymentToken = defineEndpoint({
 });
 
 export const paymentSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   /** The card provider's id. */
   payment_id: z.string(),
   reference: z.string(),
@@ -127,10 +111,10 @@ export const listPayments = defineEndpoint({
 export const submitPaymentReceipt = defineEndpoint({
   method: 'PUT',
   path: '/account/bookings/:booking/payments/:payment',
-  params: bookingParamsSchema.extend({ payment: z.string().trim().min(1).max(100) }),
+  params: z.extend(bookingParamsSchema, { payment: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
   query: z.object({ currency: currencyCodeSchema }),
-  body: z.object({ payment_method_id: z.string().trim().min(1, VALIDATION.valueRequired).max(100) }),
-  response: dataEnvelope(z.object({ id: z.number().int() })),
+  body: z.object({ payment_method_id: z.string().check(z.trim(), z.minLength(1, VALIDATION.valueRequired), z.maxLength(100)) }),
+  response: dataEnvelope(z.object({ id: z.number().check(z.int()) })),
   auth: 'customer',
   summary: "Records the receipt of a card payment (`:payment` is the provider's payment id); idempotent",
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { currencyCodeSchema, minorUnitsSchema } from '../money.ts';
 import { VALIDATION } from '../messages.ts';
 import { passengerIdSchema } from '../booking/participant-form.ts';
@@ -11,21 +11,22 @@ import { dataEnvelope, defineEndpoint } from './common.ts';
  */
 
 export const allocationSchema = z.object({
-  component_id: z.number().int().positive(),
+  component_id: z.number().check(z.int(), z.positive()),
   passenger_ids: z
     .array(passengerIdSchema)
-    .min(1, VALIDATION.passengersRequired)
-    .refine((ids) => new Set(ids).size === ids.length, VALIDATION.duplicatePassenger),
+    .check(
+      z.minLength(1, VALIDATION.passengersRequired),
+      z.refine((ids) => new Set(ids).size === ids.length, VALIDATION.duplicatePassenger),
+    ),
 });
 export type Allocation = z.infer<typeof allocationSchema>;
 
-const allocationList = z
-  .array(allocationSchema)
-  .refine(
-    (list) => new Set(list.map((entry) => entry.component_id)).size === list.length,
-    VALIDATION.duplicateComponent,
-  )
-  .default([]);
+const allocationList = z._default(
+  z
+    .array(allocationSchema)
+    .check(z.refine((list) => new Set(list.map((entry) => entry.component_id)).size === list.length, VALIDATION.duplicateComponent)),
+  [],
+);
 
 export const allocationsSchema = z.object({
   accommodation: allocationList,
@@ -37,19 +38,19 @@ export type AllocationKind = keyof Allocations;
 
 export const selectionsBodySchema = z.object({
   /** Only day trips and online talks send the tour alone; here it is optional and must be the booking's tour. */
-  tour_id: z.number().int().positive().optional(),
+  tour_id: z.optional(z.number().check(z.int(), z.positive())),
   allocations: allocationsSchema,
 });
 export type SelectionsBody = z.input<typeof selectionsBodySchema>;
 
-export const selectionBodySchema = z.object({ tour_id: z.number().int().positive() });
+export const selectionBodySchema = z.object({ tour_id: z.number().check(z.int(), z.positive()) });
 
 /**
  * The reservations system once answered 'XXX' before a currency was fixed;
  * the spec reads that as GBP. Only 'XXX' is mapped: any other unknown code is
  * an error, never silently a pound.
  */
-export const prePaymentCurrencySchema = z.union([currencyCodeSchema, z.literal('XXX').transform(() => 'GBP' as const)]);
+export const prePaymentCurrencySchema = z.union([currencyCodeSchema, z.pipe(z.literal('XXX'), z.transform(() => 'GBP' as const))]);
 const prePaymentMoneySchema = z.object({ currency_code: prePaymentCurrencySchema, value: minorUnitsSchema });
 
 /**
@@ -59,12 +60,12 @@ const prePaymentMoneySchema = z.object({ currency_code: prePaymentCurrencySchema
  */
 export const priceBreakdownSchema = z.object({
   price_per_person: minorUnitsSchema,
-  participants: z.number().int().min(0),
+  participants: z.number().check(z.int(), z.minimum(0)),
   flights: minorUnitsSchema,
   extras: minorUnitsSchema,
   accommodation: minorUnitsSchema,
   /** Zero or negative: the promotion, never more than the rest of the total. */
-  discount: minorUnitsSchema.refine((value) => value <= 0, 'A discount is zero or negative'),
+  discount: minorUnitsSchema.check(z.refine((value) => value <= 0, 'A discount is zero or negative')),
 });
 export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
 
@@ -82,7 +83,7 @@ export const pricedLineSchema = z.object({
   kind: z.enum(PRICED_LINE_KINDS),
   /** The component's name ('BA 702 London Heathrow (LHR) to Vienna (VIE)', 'Promotional code WELCOME100'), shown as text. */
   label: z.string(),
-  quantity: z.number().int().min(0),
+  quantity: z.number().check(z.int(), z.minimum(0)),
   unit_price: minorUnitsSchema,
   amount: minorUnitsSchema,
 });
@@ -98,7 +99,7 @@ export const prePaymentDetailsSchema = z.object({
   deposit: prePaymentMoneySchema,
   breakdown: priceBreakdownSchema,
   // A page restored from before the lines existed reads none until its fresh figures arrive, rather than losing its details.
-  lines: z.array(pricedLineSchema).default([]),
+  lines: z._default(z.array(pricedLineSchema), []),
 });
 export type PrePaymentDetails = z.infer<typeof prePaymentDetailsSchema>;
 export type PrePaymentDetailsInput = z.input<typeof prePaymentDetailsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isoDateTimeSchema } from './common.ts';
 
 /**
@@ -14,8 +14,8 @@ import { isoDateTimeSchema } from './common.ts';
 /** An address as stored; lenient, since profile addresses come from outside our forms. */
 export const addressSchema = z.object({
   line_1: z.string(),
-  line_2: z.string().default(''),
-  line_3: z.string().default(''),
+  line_2: z._default(z.string(), ''),
+  line_3: z._default(z.string(), ''),
   city: z.string(),
   state: z.string(),
   postal_code: z.string(),
@@ -25,7 +25,7 @@ export const addressSchema = z.object({
 export type AddressRecord = z.infer<typeof addressSchema>;
 
 export const customerSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   title: z.string(),
   forename: z.string(),
   surname: z.string(),
@@ -36,7 +36,7 @@ export type Customer = z.infer<typeof customerSchema>;
 export const agentSchema = z.object({ ID: z.string(), Name: z.string() });
 export type Agent = z.infer<typeof agentSchema>;
 
-export const agentStaffSchema = z.object({ Id: z.number().int(), Name: z.string(), Email: z.string() });
+export const agentStaffSchema = z.object({ Id: z.number().check(z.int()), Name: z.string(), Email: z.string() });
 export type AgentStaff = z.infer<typeof agentStaffSchema>;
 
 /**
@@ -44,5 +44,5 @@ export type AgentStaff = z.infer<typeof agentStaffSchema>;
  * addresses: registering the agent and the staff member on a booking needs
  * it, so a booking names an agent only for someone who knew both.
  */
-export const agentVerificationSchema = z.object({ token: z.string().min(1), expires_at: isoDateTimeSchema });
+export const agentVerificationSchema = z.object({ token: z.string().check(z.minLength(1)), expires_at: isoDateTimeSchema });
 export type AgentVerification = z.infer<typeof agentVerificationSchema>;

@@ -1,5 +1,6 @@
 import { DEFAULT_CURRENCY, roomOptionSchema, roomTypeAvailability, type DepartureRoomType, type Speaker } from '@tours/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Instant } from '../../lib/clock.ts';
 import {
@@ -90,6 +91,6 @@ export async function loadTourPage(db: Database, code: string, today: string, no
 export async function departureRoomTypes(db: Database, departureId: number, now: Instant): Promise<DepartureRoomType[]> {
   const [offer, taken] = await Promise.all([loadOffer(db, departureId, DEFAULT_CURRENCY), unitsTaken(db, departureId, now)]);
   if (!offer || offer.hotels.length === 0) return [];
-  const rooms = roomOptionSchema.array().parse(roomOptions({ offer, taken, currency: DEFAULT_CURRENCY }));
+  const rooms = z.array(roomOptionSchema).parse(roomOptions({ offer, taken, currency: DEFAULT_CURRENCY }));
   return roomTypeAvailability(rooms);
 }

@@ -49,8 +49,8 @@ describe('SiteHeader', () => {
     const opener = within(header()).getByRole('button', { name: 'Travel agents' });
     await user.click(opener);
 
-    const dialog = screen.getByRole('dialog', { name: 'Travel agent bookings' });
-    // The verification form loads when the modal first opens.
+    // The modal and its verification form load when the modal is first wanted.
+    const dialog = await screen.findByRole('dialog', { name: 'Travel agent bookings' });
     expect(await within(dialog).findByText('Verify your travel agent profile and continue to make a booking.')).toBeTruthy();
     expect(within(dialog).getByRole('textbox', { name: 'Agent ID (required)' })).toBeTruthy();
     expect(within(dialog).getByRole('textbox', { name: 'Staff email (required)' })).toBeTruthy();
@@ -133,7 +133,7 @@ describe('the header menu (small screens)', () => {
     await user.click(menuButton());
     const opener = within(nav()).getByRole('button', { name: 'Travel agents' });
     await user.click(opener);
-    expect(screen.getByRole('dialog', { name: 'Travel agent bookings' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Travel agent bookings' })).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(menuButton().getAttribute('aria-expanded')).toBe('true');

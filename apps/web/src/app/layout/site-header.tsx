@@ -1,16 +1,20 @@
 import { HEADER_PLACEHOLDER_MS, OPERATOR } from '@tours/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { PhoneIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { Skeleton } from '../../components/ui/spinner.tsx';
 import { useAgentSessionEndedNotice } from '../../features/agent/end-agent-session.ts';
-import { TravelAgentModal } from '../../features/agent/travel-agent-modal.tsx';
 import { useRegionContact } from '../../lib/region.ts';
 import { useHeaderMenu } from './header-menu.ts';
 import { useHeaderLinks } from './header-session.ts';
 import { LogoMark } from './logo-mark.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { useFirstLoadPlaceholder } from './use-first-load-placeholder.ts';
+
+// Every page has this header and few visitors are agents: the modal loads when first wanted (a pointer over the button or focus on it starts it).
+const loadTravelAgentModal = () => import('../../features/agent/travel-agent-modal.tsx');
+const TravelAgentModal = lazy(async () => ({ default: (await loadTravelAgentModal()).TravelAgentModal }));
+const preloadTravelAgentModal = () => void loadTravelAgentModal().catch(() => {});
 
 /**
  * The site header (spec section 2): logo, regional phone and the links. On a
@@ -74,6 +78,8 @@ function SessionLinks() {
   const loading = useFirstLoadPlaceholder(HEADER_PLACEHOLDER_MS);
   const links = useHeaderLinks();
   const [agentModalOpen, setAgentModalOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it runs its own exit (focus back to the button).
+  const [agentModalWanted, setAgentModalWanted] = useState(false);
 
   if (loading) {
     return (
@@ -100,10 +106,23 @@ function SessionLinks() {
       ) : null}
       {links.agentLabel ? (
         <>
-          <button type="button" className="header-nav__button" onClick={() => setAgentModalOpen(true)}>
+          <button
+            type="button"
+            className="header-nav__button"
+            onPointerEnter={preloadTravelAgentModal}
+            onFocus={preloadTravelAgentModal}
+            onClick={() => {
+              setAgentModalWanted(true);
+              setAgentModalOpen(true);
+            }}
+          >
             {links.agentLabel}
           </button>
-          <TravelAgentModal open={agentModalOpen} onClose={() => setAgentModalOpen(false)} />
+          {agentModalWanted ? (
+            <Suspense fallback={null}>
+              <TravelAgentModal open={agentModalOpen} onClose={() => setAgentModalOpen(false)} />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
     </>

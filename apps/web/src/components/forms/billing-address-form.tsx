@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { BILLING_VALIDATION_DELAY_MS, billingAddressSchema, DEFAULT_COUNTRY } from '@tours/domain';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AddressFields } from './address-fields.tsx';
 
 const billingFormSchema = z.object({ billing: billingAddressSchema });

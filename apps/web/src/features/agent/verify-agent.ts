@@ -1,6 +1,6 @@
 import { agentVerifyRequestSchema, ALERTS, retryWaitText, verifyAgentStaff } from '@tours/domain';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { useAlerts } from '../../lib/alerts.ts';
 import { callApi } from '../../lib/api-client.ts';
 import type { ApiRequestError, ErrorReaction } from '../../lib/api-error.ts';

@@ -1,21 +1,22 @@
 import { formatShortDate } from '@tours/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { tourLookupQuery } from './api/booking-api.ts';
 import { bookingQueryKey, readBookingQuery, type BookingQuery } from './booking-query.ts';
-import { UnableToInitiate } from './components/availability-error.tsx';
 import { BookingView } from './components/booking-view.tsx';
-import { UnconfirmedScreen } from './components/unconfirmed-screen.tsx';
+import { UnableToInitiate, UnconfirmedScreen } from './components/outcome-screens.tsx';
 import { useBookingSession } from './flow/use-booking-session.ts';
-import { resumeConfirmation } from './payment/confirm-payment.ts';
-import { PaymentConfirmationStatus } from './steps/review/payment-status.tsx';
+import { resumeConfirmationOnDemand } from './payment/resume-confirmation.ts';
 import { useBookingStore } from './store/booking-store.ts';
 import { awaitingConfirmation, usePaymentStore } from './store/payment-store.ts';
 import { productMatches, useProductStore } from './store/product-store.ts';
 import './components/booking-layout.css';
+
+// Shown only when a paid booking's departure cannot be looked up: loaded then, not with every visit.
+const PaymentConfirmationStatus = lazy(async () => ({ default: (await import('./steps/review/payment-status.tsx')).PaymentConfirmationStatus }));
 
 /**
  * /book?tour=CODE&departure=YYYY-MM-DD[&currency=GBP|USD|AUD] (spec section
@@ -47,14 +48,12 @@ export function BookPage() {
 function BookingEntry({ query }: { query: BookingQuery }) {
   const session = useBookingSession(query);
   const lookup = useTourLookup(query);
-  const tour = lookup.data;
+  // The step's first render is the page's heaviest (every field of the form). Deferred, React renders it
+  // in slices the browser can answer input between, not as one long task (issue 15, total blocking time).
+  const tour = useDeferredValue(lookup.data ?? null, null);
 
-  if (!session.ready || (!tour && lookup.isPending)) {
-    return (
-      <div className="booking-page__loading">
-        <Spinner label="Loading your tour" />
-      </div>
-    );
+  if (!session.ready || (!tour && (lookup.isPending || lookup.data))) {
+    return <BookingLoading />;
   }
   if (session.paidBookingPath) return <Navigate to={session.paidBookingPath} replace />;
   if (session.endedUnconfirmed) return <UnconfirmedScreen bookingId={session.endedUnconfirmed.bookingId} />;
@@ -70,6 +69,14 @@ function BookingEntry({ query }: { query: BookingQuery }) {
   );
 }
 
+function BookingLoading() {
+  return (
+    <div className="booking-page__loading">
+      <Spinner label="Loading your tour" />
+    </div>
+  );
+}
+
 /**
  * The departure could not be looked up. A booking paid for is still
  * confirmed (the session resumed it) and its outcome shown; only a booking
@@ -82,7 +89,13 @@ function WithoutTour() {
   const paid = usePaymentStore(awaitingConfirmation);
   if (active && step === '5a') return <Navigate to="/booking-confirmation" replace />;
   if (active && unconfirmed) return <UnconfirmedScreen bookingId={active.id} />;
-  if (active && paid) return <PaymentConfirmationStatus bookingId={active.id} onRetry={() => void resumeConfirmation()} />;
+  if (active && paid) {
+    return (
+      <Suspense fallback={<BookingLoading />}>
+        <PaymentConfirmationStatus bookingId={active.id} onRetry={() => void resumeConfirmationOnDemand()} />
+      </Suspense>
+    );
+  }
   return <UnableToInitiate />;
 }
 

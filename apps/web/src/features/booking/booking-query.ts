@@ -1,5 +1,5 @@
-import { currencyCodeSchema, isIsoDate, isStepId, normaliseCurrency, type CurrencyCode, type StepId } from '@tours/domain';
-import { z } from 'zod';
+import { currencyCodeSchema, isIsoDate, normaliseCurrency, type CurrencyCode } from '@tours/domain';
+import { z } from 'zod/mini';
 
 /**
  * What /book was opened with: tour code, departure date and currency (spec
@@ -13,8 +13,8 @@ export interface BookingQuery {
 }
 
 export const bookingQuerySchema = z.object({
-  tour: z.string().min(1),
-  departure: z.string().refine(isIsoDate),
+  tour: z.string().check(z.minLength(1)),
+  departure: z.string().check(z.refine(isIsoDate)),
   currency: currencyCodeSchema,
 });
 
@@ -37,24 +37,3 @@ export function bookingPath(query: BookingQuery): string {
 }
 
 export const bookingQueryKey = (query: BookingQuery): string => `${query.tour}@${query.departure}@${query.currency}`;
-
-/**
- * The step the visitor is on, kept in the URL beside the booking query
- * (`&step=2b`) so every step has its own history entry: the browser's Back
- * and Forward move between steps. It never identifies the booking: another
- * step of the same query is the same booking.
- */
-export const STEP_PARAM = 'step';
-
-/** The step the URL names, or null when it names none (or one that does not exist). */
-export function readStepParam(params: URLSearchParams): StepId | null {
-  const step = params.get(STEP_PARAM);
-  return isStepId(step) ? step : null;
-}
-
-/** The same search with the step set, every other parameter kept as it was. */
-export function searchWithStep(search: string, step: StepId): string {
-  const params = new URLSearchParams(search);
-  params.set(STEP_PARAM, step);
-  return `?${params.toString()}`;
-}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { readPersistedState, STORAGE_KEYS } from '../../lib/storage.ts';
 
 /**
@@ -16,7 +16,7 @@ export function toBookingPath(url: string): string | null {
   }
 }
 
-const bookingUrlSchema = z.object({ bookingURL: z.string().min(1).nullable() });
+const bookingUrlSchema = z.object({ bookingURL: z.nullable(z.string().check(z.minLength(1))) });
 
 export function readSavedBookingUrl(): string | null {
   const saved = readPersistedState(STORAGE_KEYS.accountSession, bookingUrlSchema)?.bookingURL;

@@ -1,9 +1,10 @@
 import { geolocationResponseSchema, regionForCountry, type RegionCode } from '@tours/domain';
+import { z } from 'zod/mini';
 import { config } from '../../lib/config.ts';
 import { useRegionStore } from '../../lib/region.ts';
 
 /** Only `country` is read (spec section 7), so any provider that names it so will do. */
-const countryOnly = geolocationResponseSchema.pick({ country: true });
+const countryOnly = z.pick(geolocationResponseSchema, { country: true });
 
 type Lookup = { answered: true; region: RegionCode | null } | { answered: false };
 

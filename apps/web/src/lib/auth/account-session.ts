@@ -10,7 +10,7 @@ import {
   type AgentVerification,
   type Customer,
 } from '@tours/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../storage.ts';
@@ -26,9 +26,9 @@ import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../storage
 /** Who signed in, from the ID token: enough to greet and to log out, no tokens. */
 export const sessionUserSchema = z.object({
   sub: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   /** Epoch seconds when the access token expires. */
-  expiresAt: z.number().nullable(),
+  expiresAt: z.nullable(z.number()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -36,27 +36,27 @@ export const overlaySchema = z.object({ status: z.boolean(), type: z.string() })
 export type Overlay = z.infer<typeof overlaySchema>;
 
 /** Where a sign-in may return to: our own paths only, so a tampered value cannot send anyone away. */
-export const returnPathSchema = z.string().regex(/^\/(?!\/)/);
+export const returnPathSchema = z.string().check(z.regex(/^\/(?!\/)/));
 
 export const accountSessionSchema = z.object({
-  user: sessionUserSchema.nullable(),
-  customer: customerSchema.nullable(),
-  customerAddress: addressSchema.nullable(),
+  user: z.nullable(sessionUserSchema),
+  customer: z.nullable(customerSchema),
+  customerAddress: z.nullable(addressSchema),
   isAuth: z.boolean(),
-  accessToken: z.string().min(1).nullable(),
-  agent: agentSchema.nullable(),
-  agentStaff: agentStaffSchema.nullable(),
+  accessToken: z.nullable(z.string().check(z.minLength(1))),
+  agent: z.nullable(agentSchema),
+  agentStaff: z.nullable(agentStaffSchema),
   /**
    * The proof the modal's Verify answered (contract verifyAgentStaff): the
    * booking flow sends its token when it registers the agent and the staff
    * member on a booking.
    */
-  agentVerification: agentVerificationSchema.nullable(),
-  bookingTab: z.number().int().min(0),
+  agentVerification: z.nullable(agentVerificationSchema),
+  bookingTab: z.number().check(z.int(), z.minimum(0)),
   /** The booking the Booked Item page shows, so its remembered tab belongs to it (spec section 2, Booked Item). */
-  activeBookingId: z.number().int().nullable(),
+  activeBookingId: z.nullable(z.number().check(z.int())),
   overlay: overlaySchema,
-  bookingURL: z.string().min(1).nullable(),
+  bookingURL: z.nullable(z.string().check(z.minLength(1))),
   locationWhenAuthenticating: returnPathSchema,
   authenticating: z.boolean(),
 });

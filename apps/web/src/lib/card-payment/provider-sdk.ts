@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The card provider's browser script (spec section 7, Third-party: loaded
@@ -80,11 +80,11 @@ export function resetProviderScripts(): void {
 /** The messages of spec section 7 (Third-party) and the SDK's README; anything else is ignored. */
 export const providerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('resize'), height: z.number().optional() }),
-  z.object({ type: z.literal('success'), payment_id: z.string().min(1).max(100) }),
-  z.object({ type: z.literal('failed'), message: z.string().optional() }),
+  z.object({ type: z.literal('resize'), height: z.optional(z.number()) }),
+  z.object({ type: z.literal('success'), payment_id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  z.object({ type: z.literal('failed'), message: z.optional(z.string()) }),
   z.object({ type: z.literal('canceled') }),
-  z.object({ type: z.literal('closed'), error: z.string().optional() }),
+  z.object({ type: z.literal('closed'), error: z.optional(z.string()) }),
 ]);
 export type ProviderMessage = z.infer<typeof providerMessageSchema>;
 

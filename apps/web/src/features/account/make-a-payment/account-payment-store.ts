@@ -9,7 +9,7 @@ import {
   type Money,
   type PaymentToken,
 } from '@tours/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
@@ -25,12 +25,12 @@ import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../l
  */
 
 /** The balance the form was last opened against. */
-export const accountPrePaymentSchema = z.object({ booking_id: z.number().int(), outstanding_balance: moneySchema });
+export const accountPrePaymentSchema = z.object({ booking_id: z.number().check(z.int()), outstanding_balance: moneySchema });
 export type AccountPrePayment = z.infer<typeof accountPrePaymentSchema>;
 
 /** A payment token with what it was opened for, so a change of booking, amount or payer can tell it is stale. */
-export const openedAccountPaymentSchema = paymentTokenSchema.extend({
-  booking_id: z.number().int(),
+export const openedAccountPaymentSchema = z.extend(paymentTokenSchema, {
+  booking_id: z.number().check(z.int()),
   amount: minorUnitsSchema,
   /** Everything the token was requested for (booking, option, amount, payer); another value means another token. */
   key: z.string(),
@@ -39,10 +39,10 @@ export type OpenedAccountPayment = z.infer<typeof openedAccountPaymentSchema>;
 
 /** Paid at the provider, the receipt not yet answered by our server. */
 export const pendingReceiptSchema = z.object({
-  booking_id: z.number().int(),
-  payment_id: z.string().min(1).max(100),
+  booking_id: z.number().check(z.int()),
+  payment_id: z.string().check(z.minLength(1), z.maxLength(100)),
   currency: currencyCodeSchema,
-  amount: minorUnitsSchema.nullable(),
+  amount: z.nullable(minorUnitsSchema),
 });
 export type PendingReceipt = z.infer<typeof pendingReceiptSchema>;
 
@@ -99,11 +99,11 @@ export const initialAccountPaymentData = (): AccountPaymentData => ({
 });
 
 export const accountPaymentStateSchema = z.object({
-  prePaymentDetails: accountPrePaymentSchema.nullable(),
+  prePaymentDetails: z.nullable(accountPrePaymentSchema),
   paymentOption: z.enum(ACCOUNT_PAYMENT_OPTIONS),
-  paymentToken: openedAccountPaymentSchema.nullable(),
+  paymentToken: z.nullable(openedAccountPaymentSchema),
   altBilling: z.boolean(),
-  pendingReceipt: pendingReceiptSchema.nullable(),
+  pendingReceipt: z.nullable(pendingReceiptSchema),
 });
 
 export const useAccountPaymentStore = create<AccountPaymentState>()(

@@ -113,17 +113,20 @@ describe('Passenger information tab: passport', { timeout: 30_000 }, () => {
     await user.selectOptions(within(form).getByRole('combobox', { name: /^Country of residence/ }), '');
     await user.click(within(form).getByRole('button', { name: 'Confirm your answer' }));
 
-    expect(messagesIn(form)).toEqual([
-      'Passport name is required',
-      'Document number is required',
-      'Nationality is required',
-      'Place of issue is required',
-      'Country of residence is required',
-      'Place of birth is required',
-      'Issue date is required',
-      'Expiry date is required',
-      'Date of birth is required',
-    ]);
+    // The resolver answers asynchronously.
+    await waitFor(() =>
+      expect(messagesIn(form)).toEqual([
+        'Passport name is required',
+        'Document number is required',
+        'Nationality is required',
+        'Place of issue is required',
+        'Country of residence is required',
+        'Place of birth is required',
+        'Issue date is required',
+        'Expiry date is required',
+        'Date of birth is required',
+      ]),
+    );
     expect(alertTexts()).toEqual(['Some validation errors were found']);
     expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: /^Passport name/ }));
     expect(server.patches).toEqual([]);
@@ -188,7 +191,7 @@ describe('Passenger information tab: passport', { timeout: 30_000 }, () => {
     await pickDate(user, form, 'Expiry date', inDays(1));
     await pickDate(user, form, 'Date of birth', '1956-11-02');
     await user.click(within(form).getByRole('button', { name: 'Confirm your answer' }));
-    expect(messagesIn(form)).toEqual([VALIDATION.passportExpiresBeforeTour]);
+    await waitFor(() => expect(messagesIn(form)).toEqual([VALIDATION.passportExpiresBeforeTour]));
     expect(within(form).getByText(`It must be valid until the tour ends on ${formatShortDate(detail.booking.end_date)}.`)).toBeTruthy();
     expect(server.patches).toEqual([]);
   });
@@ -201,13 +204,14 @@ describe('Passenger information tab: correspondence', { timeout: 30_000 }, () =>
     const panel = await openSection(user, CORRESPONDENCE);
     const confirm = () => user.click(within(panel).getByRole('button', { name: 'Confirm your answer' }));
     await confirm();
-    expect(messagesIn(panel)).toEqual(['Value is required']);
+    // The resolver answers asynchronously.
+    await waitFor(() => expect(messagesIn(panel)).toEqual(['Value is required']));
     expect(alertTexts()).toEqual(['Some validation errors were found']);
 
     await user.click(within(panel).getByRole('radio', { name: 'Use an alternate address' }));
     expect((within(panel).getByRole('combobox', { name: /^Country/ }) as HTMLSelectElement).value).toBe('GBR');
     await confirm();
-    expect(messagesIn(panel)).toEqual(['Postal code is required', 'Line 1 is required', 'City is required', 'State is required']);
+    await waitFor(() => expect(messagesIn(panel)).toEqual(['Postal code is required', 'Line 1 is required', 'City is required', 'State is required']));
     expect(server.patches).toEqual([]);
 
     await user.type(within(panel).getByRole('textbox', { name: /^Postal code/ }), 'EH1 1AA');

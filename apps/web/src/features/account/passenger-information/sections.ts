@@ -9,7 +9,7 @@ import {
 } from '@tours/domain';
 import type { ComponentType } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ArrivalFields, InsuranceFields, JoiningFields, PassportFields, type SectionFieldsProps } from './detail-fields.tsx';
 
 /**
@@ -23,7 +23,7 @@ export interface PassengerSectionDefinition {
   /** The accordion heading. */
   title: string;
   /** The form's schema for a booking whose tour ends on `tourEndDate`. */
-  schema: (tourEndDate: string) => z.ZodType<FieldValues, FieldValues>;
+  schema: (tourEndDate: string) => z.ZodMiniType<FieldValues, FieldValues>;
   /** What the form shows: the saved answer, or a blank one. */
   initialValues: (passenger: AccountPassenger) => FieldValues;
   /** Sections other than passport (and correspondence) offer 'Copy details from passenger 1'. */
@@ -55,7 +55,7 @@ const BLANK_INSURANCE = {
   emergency_number: '',
 };
 
-const asForm = (schema: z.ZodType) => schema as unknown as z.ZodType<FieldValues, FieldValues>;
+const asForm = (schema: z.ZodMiniType) => schema as unknown as z.ZodMiniType<FieldValues, FieldValues>;
 
 export const PASSENGER_SECTION_DEFINITIONS: readonly PassengerSectionDefinition[] = [
   {

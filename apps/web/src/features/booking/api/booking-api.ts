@@ -1,6 +1,5 @@
 import {
   createBooking,
-  findTour,
   getBookingTour,
   listAccommodationOptions,
   listExtraOptions,
@@ -18,6 +17,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import type { BookingQuery } from '../booking-query.ts';
 import type { ActiveBooking } from '../store/booking-store.ts';
+import { fetchTourLookup, takeEarlyTourLookup } from './tour-lookup.ts';
 
 /**
  * The booking flow's calls (spec section 7, Bookings). Everything after
@@ -32,18 +32,11 @@ export const bookingKeys = {
     ['booking', bookingId, 'tour', tourId, kind] as const,
 };
 
-/** GET /tours/find; the page shows its own warning when this fails, so no toast. */
+/** GET /tours/find, answered first by the lookup asked before the page loaded (tour-lookup.ts) when there is one. */
 export const tourLookupQuery = (query: BookingQuery) =>
   queryOptions({
     queryKey: bookingKeys.tourLookup(query),
-    queryFn: async ({ signal }): Promise<Tour> =>
-      (
-        await callApi(findTour, {
-          query: { tour: query.tour, departure: query.departure, currency: query.currency },
-          signal,
-          onError: 'silent',
-        })
-      ).data,
+    queryFn: ({ signal }): Promise<Tour> => takeEarlyTourLookup(query) ?? fetchTourLookup(query, signal),
   });
 
 /** GET /bookings/tour: NO_RESULTS means the departure cannot be booked, which the flow shows as no availability. */

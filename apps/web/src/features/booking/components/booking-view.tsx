@@ -21,11 +21,10 @@ import { useStepHistory } from '../flow/use-step-history.ts';
 import { useBookingStore } from '../store/booking-store.ts';
 import { usePassengerStore } from '../store/passenger-store.ts';
 import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
-import { AvailabilityGate } from './availability-gate.tsx';
+import { AvailabilityGate, UnconfirmedScreen } from './outcome-screens.tsx';
 import { BookingSummary } from './booking-summary.tsx';
 import { StepBody } from './step-body.tsx';
 import { StepProgress } from './step-progress.tsx';
-import { UnconfirmedScreen } from './unconfirmed-screen.tsx';
 
 interface BookingViewProps {
   query: BookingQuery;

@@ -2,7 +2,7 @@ import type { BookingStatus, CurrencyCode } from '@tours/domain';
 import { useAccountSession } from '../../../lib/auth/account-session.ts';
 import { passengerName } from '../booking-format.ts';
 import { bookingPath } from '../booking-query.ts';
-import { holdsUnansweredPayment } from '../payment/confirm-payment.ts';
+import { holdsUnansweredPayment } from '../payment/unanswered-payment.ts';
 import { bookingSessionStatus, useBookingStore } from '../store/booking-store.ts';
 import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
 import { useProductStore } from '../store/product-store.ts';

@@ -1,16 +1,15 @@
 import type { Agent, AgentStaff, AgentVerification } from '@tours/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useAccountSession, type AccountSessionData } from '../../../lib/auth/account-session.ts';
-import { postAgent, postAgentStaff } from '../api/agent-api.ts';
-import { useBookingStore } from '../store/booking-store.ts';
-import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
+import { usePaymentStore } from '../store/payment-store.ts';
 
 /**
  * The travel agent's side of the booking flow (spec sections 4 and 6): an
  * agent session is an agent, a staff member and the proof of their
  * verification, kept in the account session by the travel agent modal. With
  * one, the booking is made on behalf of a client: at step 4 the agent and the
- * staff member are registered on it, and it is confirmed without payment.
+ * staff member are registered on it (agent-registration.ts, loaded with the
+ * review step), and it is confirmed without payment.
  */
 
 export interface AgentSession {
@@ -51,86 +50,4 @@ export function useIsAgentBooking(): boolean {
   const staffSet = useAccountSession((state) => state.agentStaff !== null);
   const registered = usePaymentStore((state) => state.agentBooking);
   return staffSet || registered;
-}
-
-export type AgentRegistrationOutcome = 'registered' | 'failed' | 'skipped';
-
-/** One registration per booking at a time: React may run the arrival effect twice, and two tabs' stores are their own. */
-const running = new Map<number, Promise<AgentRegistrationOutcome>>();
-
-/**
- * Spec section 4, Step 4 payment: on reaching step 4 with an agent present,
- * POST /bookings/agent, then POST /bookings/agent-staff, each with the
- * verification's token, and the booking is marked as an agent booking. A
- * booking already marked, or one whose card payment is under way or
- * answered, is left as it is. A failure has raised the general toast; the
- * booking stays unmarked, so the review offers to try again.
- */
-export function registerAgentOnBooking(): Promise<AgentRegistrationOutcome> {
-  const booking = useBookingStore.getState().activeBooking;
-  const session = agentSessionOf(useAccountSession.getState());
-  const payment = usePaymentStore.getState();
-  if (!booking || !session || payment.agentBooking || payment.postPaymentDetails !== null || awaitingConfirmation(payment)) {
-    return Promise.resolve('skipped');
-  }
-  const pending = running.get(booking.id);
-  if (pending) return pending;
-  const promise = (async (): Promise<AgentRegistrationOutcome> => {
-    try {
-      await postAgent(booking, session.agent.ID, session.verification.token);
-      await postAgentStaff(booking, session.staff.Id, session.verification.token);
-    } catch {
-      return 'failed';
-    }
-    // A booking replaced in the meantime (step 1 with another party size) is registered on its own arrival.
-    if (useBookingStore.getState().activeBooking?.id !== booking.id) return 'skipped';
-    usePaymentStore.getState().markAgentBooking();
-    return 'registered';
-  })().finally(() => running.delete(booking.id));
-  running.set(booking.id, promise);
-  return promise;
-}
-
-export type AgentRegistrationStatus = 'none' | 'unverified' | 'registering' | 'failed' | 'registered';
-
-export interface AgentRegistration {
-  status: AgentRegistrationStatus;
-  retry: () => void;
-}
-
-/**
- * Registers the agent on arrival at review and says where that stands:
- * 'none' without an agent staff member; 'unverified' with one but no proof
- * of the verification to register them with (a session kept from before
- * verifications existed); 'registering' while the calls run,
- * 'failed' when they failed (retry tries again), 'registered' once marked.
- */
-export function useAgentRegistration(bookingId: number): AgentRegistration {
-  const session = useAgentSession();
-  const staffSet = useAccountSession((state) => state.agentStaff !== null);
-  const registered = usePaymentStore((state) => state.agentBooking);
-  const [attempt, setAttempt] = useState(0);
-  const [failedAttempt, setFailedAttempt] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (!session || registered) return;
-    let current = true;
-    void registerAgentOnBooking().then((outcome) => {
-      if (current && outcome === 'failed') setFailedAttempt(attempt);
-    });
-    return () => {
-      current = false;
-    };
-  }, [session, registered, bookingId, attempt]);
-
-  const status: AgentRegistrationStatus = registered
-    ? 'registered'
-    : !session
-      ? staffSet
-        ? 'unverified'
-        : 'none'
-      : failedAttempt === attempt
-        ? 'failed'
-        : 'registering';
-  return { status, retry: () => setAttempt((value) => value + 1) };
 }

@@ -16,7 +16,7 @@ import {
   type RoomOption,
   type RoomTypeChoice,
 } from '@tours/domain';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * What the visitor is offered at steps 2 and 3, derived from the option lists

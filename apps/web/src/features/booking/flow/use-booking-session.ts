@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { saveBookingUrl } from '../../../lib/saved-booking-url.ts';
 import { bookingPath, bookingQueryKey, sameBookingQuery, type BookingQuery } from '../booking-query.ts';
-import { holdsUnansweredPayment, resumeConfirmation } from '../payment/confirm-payment.ts';
+import { resumeConfirmationOnDemand } from '../payment/resume-confirmation.ts';
+import { holdsUnansweredPayment } from '../payment/unanswered-payment.ts';
 import { bookingSessionStatus, useBookingStore, type BookingFlowData } from '../store/booking-store.ts';
 import { awaitingConfirmation, resetPayment, usePaymentStore } from '../store/payment-store.ts';
 
@@ -61,7 +62,7 @@ export function useBookingSession(query: BookingQuery): BookingSession {
     const sameQuery = sameBookingQuery(state.origin, query);
     if (holdsUnansweredPayment()) {
       setPaidBookingPath(sameQuery || !state.origin ? null : bookingPath(state.origin));
-      void resumeConfirmation();
+      void resumeConfirmationOnDemand();
     } else if (!sameQuery || bookingSessionStatus(state) === 'Inactive Session') {
       const lapsed = sameQuery ? sessionEnd(state) : 'none';
       setTimedOut(lapsed === 'timed-out');

@@ -1,7 +1,7 @@
 import type { StepId } from '@tours/domain';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import { readStepParam, searchWithStep } from '../booking-query.ts';
+import { readStepParam, searchWithStep } from './step-param.ts';
 import { useBookingStore, type HistoryEntry } from '../store/booking-store.ts';
 import type { BookingFlow } from './use-booking-flow.ts';
 

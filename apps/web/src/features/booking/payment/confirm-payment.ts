@@ -1,4 +1,4 @@
-import { ALERTS, CONFIRM_GRACE_SECONDS, type CurrencyCode, type PostPaymentDetails } from '@tours/domain';
+import { ALERTS, type CurrencyCode, type PostPaymentDetails } from '@tours/domain';
 import { addAlert } from '../../../lib/alerts.ts';
 import { isApiRequestError } from '../../../lib/api-error.ts';
 import { getRegionContact } from '../../../lib/region.ts';
@@ -39,14 +39,7 @@ export type ConfirmOutcome = 'confirmed' | 'unconfirmed' | 'refused' | 'stalled'
 /** Back-off between tries: 1 s, 2 s, 4 s, 8 s, then every 10 s (shared with the account area's payment receipt). */
 export const confirmRetryDelay = retryDelay;
 
-/** The server's expired-token grace for confirmations, in milliseconds (the domain's CONFIRM_GRACE_SECONDS). */
-export const CONFIRM_GRACE_MS = CONFIRM_GRACE_SECONDS * 1000;
-
-/** A card payment is waiting for the server's answer, which can still come: the booking and its payment id must be kept. */
-export function holdsUnansweredPayment(now: number = Date.now()): boolean {
-  const active = useBookingStore.getState().activeBooking;
-  return active !== null && awaitingConfirmation(usePaymentStore.getState()) && now < active.expiresAt + CONFIRM_GRACE_MS;
-}
+export { CONFIRM_GRACE_MS, holdsUnansweredPayment } from './unanswered-payment.ts';
 
 /** The zero-total booking's key among running confirmations: it has no payment id. */
 const NO_CARD_PAYMENT = '\u0000no-card-payment';

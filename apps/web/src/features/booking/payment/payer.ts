@@ -6,7 +6,7 @@ import {
   type PayerAddress,
   type PaymentTokenRequest,
 } from '@tours/domain';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ParticipantDraft } from '@tours/domain';
 import type { FlowPassenger, LeadContact } from '../store/booking-store.ts';
 

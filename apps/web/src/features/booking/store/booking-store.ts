@@ -28,7 +28,7 @@ import {
   type StepId,
   UNCONFIRMED_TIMEOUT_SECONDS,
 } from '@tours/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
@@ -151,34 +151,34 @@ export const initialBookingData = (origin: BookingQuery | null = null): BookingF
   allocations: emptyAllocations(),
 });
 
-const flightChoiceSchema = z.union([z.number().int().positive(), z.literal(OWN_ARRANGEMENTS)]);
+const flightChoiceSchema = z.union([z.number().check(z.int(), z.positive()), z.literal(OWN_ARRANGEMENTS)]);
 
 /** Every persisted key with its own schema: a stale or tampered key falls back to its default alone. */
 export const bookingStateSchema = z.object({
-  origin: bookingQuerySchema.nullable(),
+  origin: z.nullable(bookingQuerySchema),
   step: z.enum(STEP_IDS),
   direction: z.enum(['forward', 'back']),
   furthest: z.enum(STEP_IDS),
   availability: z.boolean(),
   unconfirmed: z.boolean(),
-  tokenTimeout: z.number().int().positive(),
-  activeBooking: z
-    .object({ id: z.number().int().positive(), token: z.string().min(1), expiresAt: z.number().int().positive() })
-    .nullable(),
+  tokenTimeout: z.number().check(z.int(), z.positive()),
+  activeBooking: z.nullable(
+    z.object({ id: z.number().check(z.int(), z.positive()), token: z.string().check(z.minLength(1)), expiresAt: z.number().check(z.int(), z.positive()) }),
+  ),
   passengers: z.array(
     z.object({
-      id: z.number().int().positive(),
+      id: z.number().check(z.int(), z.positive()),
       title: z.string(),
       given_name: z.string(),
       family_name: z.string(),
       is_lead: z.boolean(),
     }),
   ),
-  leadContact: z.object({ email: z.string().min(1), address: participantAddressSchema }).nullable(),
+  leadContact: z.nullable(z.object({ email: z.string().check(z.minLength(1)), address: participantAddressSchema })),
   summary: z.object({
-    mainProduct: bookingTourSchema.nullable(),
-    roomChoice: z.string().nullable(),
-    flightChoice: z.record(z.string().regex(/^\d+$/), flightChoiceSchema),
+    mainProduct: z.nullable(bookingTourSchema),
+    roomChoice: z.nullable(z.string()),
+    flightChoice: z.record(z.string().check(z.regex(/^\d+$/)), flightChoiceSchema),
   }),
   allocations: allocationsSchema,
 });

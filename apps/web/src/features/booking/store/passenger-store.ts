@@ -9,7 +9,7 @@ import {
   type BookedPassenger,
   type ParticipantDraft,
 } from '@tours/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist, type PersistOptions } from 'zustand/middleware';
 import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
@@ -51,7 +51,7 @@ const draftAddressSchema = z.object({
 });
 
 const participantDraftSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   is_lead: z.boolean(),
   title: z.union([z.enum(TITLES), z.literal('')]),
   given_name: z.string(),
@@ -63,21 +63,23 @@ const participantDraftSchema = z.object({
   do_not_email: z.boolean(),
   do_not_mail: z.boolean(),
   special_requests: z.string(),
-  address: draftAddressSchema.optional(),
+  address: z.optional(draftAddressSchema),
 });
 
 const participantListSchema = z
   .array(participantDraftSchema)
-  .min(1)
-  .max(MAX_ONLINE_PARTICIPANTS)
-  .refine((list) => list.every((participant, index) => participant.is_lead === (index === 0)), 'The lead comes first, alone')
-  .refine((list) => list[0]?.address !== undefined, 'The lead carries an address')
-  .refine((list) => new Set(list.map((participant) => participant.id)).size === list.length, 'Ids are distinct');
+  .check(
+    z.minLength(1),
+    z.maxLength(MAX_ONLINE_PARTICIPANTS),
+    z.refine((list) => list.every((participant, index) => participant.is_lead === (index === 0)), 'The lead comes first, alone'),
+    z.refine((list) => list[0]?.address !== undefined, 'The lead carries an address'),
+    z.refine((list) => new Set(list.map((participant) => participant.id)).size === list.length, 'Ids are distinct'),
+  );
 
 export const passengerStateSchema = z.object({
   participants: participantListSchema,
-  count: z.number().int().min(1).max(MAX_ONLINE_PARTICIPANTS),
-  source: z.object({ id: z.number().int().positive(), subsource_id: z.string(), subsource_description: z.string() }),
+  count: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_ONLINE_PARTICIPANTS)),
+  source: z.object({ id: z.number().check(z.int(), z.positive()), subsource_id: z.string(), subsource_description: z.string() }),
 });
 
 export interface PassengerState {

@@ -18,7 +18,7 @@ import {
   type PostPaymentDetails,
   type PrePaymentDetails,
 } from '@tours/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
@@ -30,7 +30,7 @@ import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../l
  */
 
 /** A payment token with what it was opened for, so a change of amount or payer can tell it is stale. */
-export const openedPaymentSchema = paymentTokenSchema.extend({
+export const openedPaymentSchema = z.extend(paymentTokenSchema, {
   amount: minorUnitsSchema,
   option: z.enum(PAYMENT_OPTIONS),
 });
@@ -126,15 +126,15 @@ export const initialPaymentData = (): PaymentData => ({
 
 export const paymentStateSchema = z.object({
   agentBooking: z.boolean(),
-  prePaymentDetails: prePaymentDetailsSchema.nullable(),
-  promotion: componentSchema.nullable(),
+  prePaymentDetails: z.nullable(prePaymentDetailsSchema),
+  promotion: z.nullable(componentSchema),
   validPromotionalCode: z.boolean(),
-  postPaymentDetails: postPaymentDetailsSchema.nullable(),
+  postPaymentDetails: z.nullable(postPaymentDetailsSchema),
   paymentOption: z.enum(PAYMENT_OPTIONS),
-  paymentToken: openedPaymentSchema.nullable(),
+  paymentToken: z.nullable(openedPaymentSchema),
   altBilling: z.boolean(),
-  checkoutId: z.string().min(1).nullable(),
-  amountPaid: minorUnitsSchema.nullable(),
+  checkoutId: z.nullable(z.string().check(z.minLength(1))),
+  amountPaid: z.nullable(minorUnitsSchema),
   bookingSessionExpired: z.boolean(),
   paymentExpired: z.boolean(),
 });

@@ -1,5 +1,5 @@
 import { currencyCodeSchema, tourSchema, type CurrencyCode, type Tour } from '@tours/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
@@ -22,7 +22,7 @@ interface ProductActions {
 
 export type ProductState = ProductData & ProductActions;
 
-export const productStateSchema = z.object({ tour: tourSchema.nullable(), currency: currencyCodeSchema });
+export const productStateSchema = z.object({ tour: z.nullable(tourSchema), currency: currencyCodeSchema });
 
 export const useProductStore = create<ProductState>()(
   persist(
