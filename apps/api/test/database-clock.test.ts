@@ -3,20 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, MailPort } from '../src/adapters/mail/index.ts';
-import { queryRows } from '../src/db/client.ts';
 import { addDays } from '../src/db/seed/dates.ts';
-import { allocations, bookings, outboxMessages, payEvents, paymentIntents, payments } from '../src/db/schema/index.ts';
-import type { Clock } from '../src/lib/clock.ts';
+import { allocations, bookings, outboxMessages, payEvents, paymentIntents, payments, seedRuns } from '../src/db/schema/index.ts';
+import { databaseClock, readDatabaseNow, type Clock } from '../src/lib/clock.ts';
 import { unitsTaken } from '../src/modules/inventory/availability.ts';
 import { sweepExpiredHolds } from '../src/modules/inventory/sweeper.ts';
 import { enqueueMail, relayOutbox } from '../src/modules/mail/index.ts';
 import { reconcilePayments } from '../src/modules/payments/reconciliation.ts';
 import { createBooking, type CreatedTestBooking } from './booking-fixtures.ts';
+import { buildTestApp, createTestDatabase, testClock, today } from './helper.ts';
 import { bookSicily, openPayment, payToken, plentyOfSingleRooms } from './payment-fixtures.ts';
 import { startReplicas, type ReplicaSet } from './replicas.ts';
-import { buildTestApp, createTestDatabase, testClock, today } from './helper.ts';
-import { databaseClock } from '../src/lib/clock.ts';
-import { seedRuns } from '../src/db/schema/index.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE = 60;
@@ -32,10 +29,7 @@ function skewed(world: ReturnType<typeof testClock>, skewMs: number): Clock {
 }
 
 /** The database's 'now' as a replica's decisions read it. */
-async function databaseNowOf(app: FastifyInstance): Promise<Date> {
-  const [row] = await queryRows<{ now: string }>(app.db, sql`select cast(extract(epoch from ${app.clock.databaseNow()}) * 1000 as double precision) as now`);
-  return new Date(Number(row!.now));
-}
+const databaseNowOf = (app: FastifyInstance): Promise<Date> => readDatabaseNow(app.db, app.clock.databaseNow());
 
 describe('replicas whose clocks are an hour apart agree on every decision, by the database’s clock', () => {
   // The world's time, which the test moves on; the database's clock moves with it.

@@ -15,11 +15,13 @@ export * from './contracts/options.ts';
 export * from './contracts/selections.ts';
 export * from './contracts/booking.ts';
 export * from './contracts/agents.ts';
+export * from './contracts/payment-token.ts';
 export * from './contracts/payments.ts';
 export * from './contracts/account.ts';
 export * from './contracts/documents.ts';
 export * from './contracts/identity.ts';
 export * from './contracts/postcodes.ts';
+export * from './postcode-addresses.ts';
 export * from './contracts/endpoints.ts';
 
 export * from './pricing/totals.ts';

@@ -1,11 +1,15 @@
 import { DEFAULT_COUNTRY } from './countries.ts';
 
 /*
- * The addresses a UK postcode lookup answers (contracts/postcodes.ts), read
- * for the address fields. Apart from the lookup's contract so that a form
- * shows and fills them without loading the call, which loads only when the
- * visitor looks an address up (issue 15's page weight).
+ * UK postcodes and the addresses a postcode lookup answers
+ * (contracts/postcodes.ts), as the address fields and the API read them.
+ * Apart from the lookup's contract so that a form shows and fills them
+ * without loading the call, which loads only when the visitor looks an
+ * address up (issue 15's page weight).
  */
+
+/** UK postcodes, spaces optional: 'SW1A 2AA', 'sw1a2aa'. */
+export const UK_POSTCODE_PATTERN = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
 
 /** 'sw1a2aa' -> 'SW1A 2AA', the form stored and shown. */
 export function normalisePostcode(postcode: string): string {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.ts';
 
 /**
  * The one source of 'now', so tests can fix the day and holds can be expired
@@ -32,6 +33,12 @@ export const databaseClock = (): SQL => sql`(${sql.raw(DATABASE_CLOCK)})`;
 /** The database's clock moved by `offsetMs` (a test clock that was moved on). */
 export const shiftedDatabaseClock = (offsetMs: number): SQL =>
   offsetMs === 0 ? databaseClock() : sql`((${sql.raw(DATABASE_CLOCK)}) + cast(${offsetMs} as double precision) * interval '1 millisecond')`;
+
+/** The instant a databaseNow() expression stands for, read once: for what JavaScript must date by the database's clock. */
+export async function readDatabaseNow(db: Database, databaseNow: SQL): Promise<Date> {
+  const [row] = await queryRows<{ now: string }>(db, sql`select cast(extract(epoch from ${databaseNow}) * 1000 as double precision) as now`);
+  return new Date(Number(row!.now));
+}
 
 export const systemClock: Clock = { now: () => new Date(), databaseNow: databaseClock };
 

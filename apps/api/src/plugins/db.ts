@@ -1,7 +1,7 @@
 import { toIsoDate } from '@tours/domain';
-import { sql, type SQL } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database, type DatabaseConnection } from '../db/client.ts';
+import { openDatabase, type Database, type DatabaseConnection } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/index.ts';
+import { readDatabaseNow } from '../lib/clock.ts';
 import { sharedPlugin } from '../lib/plugin.ts';
 
 declare module 'fastify' {
@@ -38,7 +38,9 @@ export const dbPlugin = sharedPlugin('db', async (app, options: DbPluginOptions)
   app.log.info({ engine: connection.engine }, `database ready (${where})`);
 
   if (config.seed === 'demo') {
-    const result = await seedDemoData(connection.db, toIsoDate(await databaseToday(connection.db, app.clock.databaseNow())));
+    // The database's day: the seed writes once for every replica, so its dates must not depend on which replica's
+    // clock got there first (one an hour fast, late in the evening, would seed every departure a day late for the others).
+    const result = await seedDemoData(connection.db, toIsoDate(await readDatabaseNow(connection.db, app.clock.databaseNow())));
     app.log.info(result, result.applied ? 'demo data loaded' : 'demo data already present');
   }
 
@@ -46,13 +48,3 @@ export const dbPlugin = sharedPlugin('db', async (app, options: DbPluginOptions)
   app.decorate('dbEngine', connection.engine);
 });
 
-/**
- * The day the demo seed anchors its dates on, by the database's clock: the
- * seed writes once for every replica, so the day must not depend on which
- * replica's clock got there first (one an hour fast, late in the evening,
- * would otherwise seed every departure a day later than the others read).
- */
-async function databaseToday(db: Database, databaseNow: SQL): Promise<Date> {
-  const [row] = await queryRows<{ now: string }>(db, sql`select cast(extract(epoch from ${databaseNow}) * 1000 as double precision) as now`);
-  return new Date(Number(row!.now));
-}

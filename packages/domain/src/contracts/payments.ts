@@ -54,9 +54,6 @@ export const paymentTokenRequestSchema = z.object({
 });
 export type PaymentTokenRequest = z.input<typeof paymentTokenRequestSchema>;
 
-/** The opened payment's token (payment-token.ts, where the booking flow's store finds it alone). */
-export { paymentTokenSchema, type PaymentToken } from './payment-token.ts';
-
 export const createPaymentToken = defineEndpoint({
   method: 'POST',
   path: '/bookings/payments/token',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressLabel, normalisePostcode, parseLookedUpAddress, postcodeParamsSchema, UK_POSTCODE_PATTERN } from './postcodes.ts';
+import { addressLabel, normalisePostcode, parseLookedUpAddress, UK_POSTCODE_PATTERN } from '../postcode-addresses.ts';
+import { postcodeParamsSchema } from './postcodes.ts';
 
 describe('postcode lookup', () => {
   it('reads line 1 first, city sixth and county seventh, with country GBR', () => {

@@ -27,9 +27,3 @@ export const lookupPostcode = defineEndpoint({
   auth: 'none',
   summary: 'UK postcode lookup: comma-separated address strings (empty list when none are found); too many lookups per client answer 429 RATE_LIMITED with Retry-After',
 });
-
-/** UK postcodes, spaces optional: 'SW1A 2AA', 'sw1a2aa'. */
-export const UK_POSTCODE_PATTERN = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
-
-/** The looked-up addresses' rules, in their own module for the address fields (postcode-addresses.ts). */
-export { addressLabel, normalisePostcode, parseLookedUpAddress, type LookedUpAddress } from '../postcode-addresses.ts';

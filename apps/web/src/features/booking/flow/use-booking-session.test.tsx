@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONFIRM_GRACE_MS } from '../payment/confirm-payment.ts';
+import { CONFIRM_GRACE_MS } from '../payment/unanswered-payment.ts';
 import { useBookingStore } from '../store/booking-store.ts';
 import { usePaymentStore } from '../store/payment-store.ts';
 import { DETAILS, QUERY, resetBookingStores, seedActiveBooking } from '../testing/booking-fixtures.ts';

@@ -10,12 +10,11 @@ import { mockPaymentApi, seedReview } from '../testing/payment-fixtures.ts';
 import {
   confirmPayment,
   confirmRetryDelay,
-  CONFIRM_GRACE_MS,
   forgetRunningConfirmations,
-  holdsUnansweredPayment,
   recordSuccessfulPayment,
   resumeConfirmation,
 } from './confirm-payment.ts';
+import { CONFIRM_GRACE_MS, holdsUnansweredPayment } from './unanswered-payment.ts';
 
 const CONTEXT = { product: { code: TOUR.code, name: TOUR.name, currency: 'GBP' }, currency: 'GBP' as const, phone: '020 7946 0018' };
 const alerts = () => useAlertStore.getState().alerts.map((alert) => alert.message);

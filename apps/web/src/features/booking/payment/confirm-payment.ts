@@ -39,8 +39,6 @@ export type ConfirmOutcome = 'confirmed' | 'unconfirmed' | 'refused' | 'stalled'
 /** Back-off between tries: 1 s, 2 s, 4 s, 8 s, then every 10 s (shared with the account area's payment receipt). */
 export const confirmRetryDelay = retryDelay;
 
-export { CONFIRM_GRACE_MS, holdsUnansweredPayment } from './unanswered-payment.ts';
-
 /** The zero-total booking's key among running confirmations: it has no payment id. */
 const NO_CARD_PAYMENT = '\u0000no-card-payment';
 
