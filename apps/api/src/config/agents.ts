@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { limit, windowSeconds } from './limits.ts';
 import { defineSlice, setting } from './setting.ts';
 
-/** Travel agent verification: its limits and how long a verification lasts (docs/decisions/0013-agent-verification.md). */
 export const agents = defineSlice({
   title: 'Travel agent verification',
+  summary: 'Travel agent verification (docs/decisions/0013-agent-verification.md): its limits, and how long a verification lasts.',
   settings: {
     agents: {
       verifyClientLimit: setting(

@@ -3,9 +3,9 @@ import { defineSlice, setting } from './setting.ts';
 
 const timeoutMs = (fallback: number) => z.coerce.number().int().min(100).max(600_000).default(fallback);
 
-/** Where the data lives (embedded PGlite or a PostgreSQL server), how it is reached, and what is loaded into it. */
 export const database = defineSlice({
   title: 'Database',
+  summary: 'Where the data lives (embedded PGlite, or a PostgreSQL server), how it is reached, and what is loaded into it.',
   settings: {
     dataDir: setting(
       'DATA_DIR',

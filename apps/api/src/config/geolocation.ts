@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineSlice, setting } from './setting.ts';
 
-/** IP geolocation: which region a visitor is in, asked once by the browser. */
 export const geolocation = defineSlice({
   title: 'IP geolocation',
+  summary: 'Which country a visitor is in, asked once by the browser to choose their region.',
   settings: {
     geolocation: {
       provider: setting('GEOLOCATION_PROVIDER', z.enum(['sandbox', 'http']).default('sandbox'), '`sandbox`: deterministic answers from the client IP; `http`: a real IP-geolocation service'),

@@ -38,9 +38,9 @@ function identityIssuer(provider: 'sandbox' | 'oidc', issuer: string | undefined
   return null;
 }
 
-/** Customers' sign-in: the OpenID Connect provider and the web app's client at it (docs/decisions/0010-identity-provider.md). */
 export const identity = defineSlice({
   title: 'Identity provider',
+  summary: 'Customers\' sign-in: the OpenID Connect provider and the web app\'s client at it (docs/decisions/0010-identity-provider.md).',
   settings: {
     identity: {
       provider: setting(

@@ -4,12 +4,9 @@ import { defineSlice, setting } from './setting.ts';
 /** Milliseconds between runs of a background job; 0 turns it off. */
 const interval = (fallback: number, max = 3_600_000) => z.coerce.number().int().min(0).max(max).default(fallback);
 
-/**
- * The background jobs every API process runs, and how often: each setting
- * lands beside the rest of its owner's settings in AppConfig.
- */
 export const jobs = defineSlice({
   title: 'Background jobs',
+  summary: 'The background jobs every API process runs, and how often; `0` turns a job off. In AppConfig each interval sits with its owner\'s settings.',
   settings: {
     holdSweepIntervalMs: setting(
       'HOLD_SWEEP_INTERVAL_MS',

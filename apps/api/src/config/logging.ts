@@ -14,6 +14,7 @@ export const defaultLogFormat = (nodeEnv: NodeEnv, interactive: boolean): 'prett
 
 export const logging = defineSlice({
   title: 'Logging',
+  summary: 'Structured logs (pino): one line per request, written without secrets or personal data (`src/lib/log-redaction.ts`).',
   settings: {
     logLevel: setting('LOG_LEVEL', z.enum(LOG_LEVELS).optional(), 'pino level (`trace` logs every SQL statement)', { shownDefault: '`info` (`silent` in test)' }),
     logFormat: setting('LOG_FORMAT', z.enum(['pretty', 'json']).optional(), 'Log output: pretty lines for a person at a terminal, one JSON object a line for a file, a pipe or a log collector', {

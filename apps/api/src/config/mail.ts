@@ -5,9 +5,9 @@ import { defineSlice, setting } from './setting.ts';
 /** The operator's own domain, from its enquiry address, so a white-label operator changes operator.ts only. */
 const OPERATOR_MAIL_DOMAIN = OPERATOR.enquiryUrl.replace(/^mailto:/, '').split('@')[1] ?? 'example.com';
 
-/** E-mail: how the outbox relay sends what the site writes, and from whom. */
 export const mail = defineSlice({
   title: 'E-mail',
+  summary: 'How the outbox relay sends the e-mails the site writes, and from whom.',
   settings: {
     mail: {
       provider: setting(

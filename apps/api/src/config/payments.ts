@@ -9,9 +9,9 @@ export const SANDBOX_PAYMENT_WEBHOOK_SECRET = 'whsec_sandbox_meridian_0000000000
 const secret = z.string().min(16, 'Use at least 16 characters');
 const httpUrl = z.url({ protocol: /^https?$/ });
 
-/** The card payment provider: where the card form comes from and how our API and the provider trust each other. */
 export const payments = defineSlice({
   title: 'Card payments',
+  summary: 'The card payment provider: where the card form comes from, and how our API and the provider trust each other.',
   settings: {
     payments: {
       provider: setting(
@@ -28,7 +28,7 @@ export const payments = defineSlice({
       secretKey: setting(
         'PAYMENT_SECRET_KEY',
         secret.default(SANDBOX_PAYMENT_SECRET_KEY),
-        "Secret key our API sends as `Authorization: Bearer` to the provider's server API, and the key the sandbox checks; at least 16 characters",
+        "Secret key our API sends as `Authorization: Bearer` to the provider's server API, and the key the sandbox checks",
       ),
       timeoutMs: setting(
         'PAYMENT_PROVIDER_TIMEOUT_MS',
@@ -43,7 +43,7 @@ export const payments = defineSlice({
       webhookSecret: setting(
         'PAYMENT_WEBHOOK_SECRET',
         secret.default(SANDBOX_PAYMENT_WEBHOOK_SECRET),
-        'The provider signs its notifications (`POST /api/payments/notifications`) with this secret (HMAC-SHA256) and we verify them with it; at least 16 characters',
+        'The provider signs its notifications (`POST /api/payments/notifications`) with this secret (HMAC-SHA256) and we verify them with it',
       ),
       webhookUrl: setting(
         'PAYMENT_WEBHOOK_URL',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineSlice, setting } from './setting.ts';
 
-/** UK postcode lookup: the addresses at a postcode, for the booking form. */
 export const postcodes = defineSlice({
   title: 'Postcode lookup',
+  summary: 'UK postcode lookup: the addresses at a postcode, for the booking form.',
   settings: {
     postcodes: {
       provider: setting(

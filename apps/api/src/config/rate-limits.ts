@@ -1,13 +1,9 @@
 import { limit, windowSeconds } from './limits.ts';
 import { defineSlice, setting } from './setting.ts';
 
-/**
- * The rate limits of sign-in codes, promotional codes and postcode lookups
- * (the agents' are with the rest of their settings, agents.ts). A client is
- * its IP as TRUST_PROXY reads it.
- */
 export const rateLimits = defineSlice({
   title: 'Rate limits',
+  summary: 'Every limit is a fixed window counted in PostgreSQL (`rate_limit_counters`, `src/lib/rate-limit.ts`), shared by every replica; a client is its IP as `TRUST_PROXY` reads it. The agents\' limits are with their other settings above.',
   settings: {
     rateLimits: {
       signInCodes: {

@@ -17,9 +17,9 @@ const trustProxySchema = z
 /** The server's address for itself (logs, in-process calls to its own sandboxes), and the last resort for links. */
 export const internalUrlOf = (port: number) => `http://localhost:${port}`;
 
-/** The process: which mode it runs in, where it listens, who may speak for the visitor, how long hot reads are kept. */
 export const server = defineSlice({
   title: 'Server',
+  summary: 'The process: which mode it runs in, where it listens, whose forwarded headers it believes, how long hot reads are kept.',
   settings: {
     nodeEnv: setting(
       'NODE_ENV',

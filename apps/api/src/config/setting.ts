@@ -69,6 +69,8 @@ type Requirements<Env> = { [Name in keyof Env]?: Partial<Record<Env[Name] & stri
 export interface SliceDefinition<Tree extends SettingTree, Config> {
   /** The heading of the slice's part of the Settings table. */
   title: string;
+  /** What the slice is about, under that heading (Markdown). */
+  summary: string;
   settings: Tree;
   /** A provider's required settings, e.g. `{ PAYMENT_PROVIDER: { http: ['PAYMENT_PROVIDER_URL'] } }`: each missing one is refused with 'Required when PAYMENT_PROVIDER is http'. */
   requires?: Requirements<EnvOf<Tree>>;
@@ -80,6 +82,7 @@ export interface SliceDefinition<Tree extends SettingTree, Config> {
 
 export interface Slice<Tree extends SettingTree = SettingTree, Config = unknown> {
   readonly title: string;
+  readonly summary: string;
   readonly settings: Tree;
   /** Every setting of the slice, in the order it was written. */
   readonly variables: Setting[];
@@ -115,6 +118,7 @@ export function defineSlice<const Tree extends SettingTree, Config = ValuesOf<Tr
   }
   return {
     title: definition.title,
+    summary: definition.summary,
     settings: definition.settings,
     variables,
     requiredWhen,

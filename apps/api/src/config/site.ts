@@ -15,9 +15,9 @@ const originListSchema = z.string().transform((value, ctx) => {
   return origins;
 });
 
-/** The site: the address it is served at (docs/decisions/0008-site-origin.md) and the built web app served there. */
 export const site = defineSlice({
   title: 'Site',
+  summary: 'The address the site is served at (docs/decisions/0008-site-origin.md) and the built web app served there.',
   settings: {
     publicUrl: setting(
       'PUBLIC_URL',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineSlice, setting, type ConfigIssue } from './setting.ts';
 
-/** Switches for tests only; never in production. */
 export const testFaults = defineSlice({
   title: 'Tests only',
+  summary: 'Switches for tests only; never in production.',
   settings: {
     testFaults: setting(
       'TEST_FAULTS',
