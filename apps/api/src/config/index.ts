@@ -10,12 +10,11 @@ import { postcodes } from './postcodes.ts';
 import { PRODUCTION_GUARD_HINT, demoParts, productionProblems } from './production-guard.ts';
 import { rateLimits } from './rate-limits.ts';
 import { internalUrlOf, server } from './server.ts';
-import type { ConfigIssue, DeriveContext, EnvOf, RawEnv, SettingTree } from './setting.ts';
+import type { ConfigIssue, DeriveContext, EnvOf, RawEnv, SettingTree, UnionToIntersection } from './setting.ts';
 import { site } from './site.ts';
 import { faultsInProduction, testFaults } from './test-faults.ts';
 
 export type { RawEnv } from './setting.ts';
-export type { LogLevel } from './logging.ts';
 export { defaultLogFormat } from './logging.ts';
 export { SANDBOX_PAYMENT_SECRET_KEY, SANDBOX_PAYMENT_WEBHOOK_SECRET } from './payments.ts';
 
@@ -27,7 +26,6 @@ export { SANDBOX_PAYMENT_SECRET_KEY, SANDBOX_PAYMENT_WEBHOOK_SECRET } from './pa
 export const SLICES = [server, logging, database, site, geolocation, postcodes, payments, mail, identity, agents, rateLimits, jobs, testFaults] as const;
 
 type Slices = (typeof SLICES)[number];
-type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
 type ConfigOf<S> = S extends { config(...args: never[]): infer Config } ? Config : never;
 type EnvOfSlice<S> = S extends { settings: infer Tree extends SettingTree } ? EnvOf<Tree> : never;
 

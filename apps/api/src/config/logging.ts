@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { defineSlice, setting } from './setting.ts';
+import { defineSlice, setting, type DeriveContext } from './setting.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-type NodeEnv = 'development' | 'test' | 'production';
 
 /**
  * Pretty lines are for a person watching a terminal in development; anything
  * else (a file, a pipe, a collector, production) gets one JSON object a line,
  * which costs no worker thread and no second formatting pass.
  */
-export const defaultLogFormat = (nodeEnv: NodeEnv, interactive: boolean): 'pretty' | 'json' => (nodeEnv === 'development' && interactive ? 'pretty' : 'json');
+export const defaultLogFormat = (nodeEnv: DeriveContext['nodeEnv'], interactive: boolean): 'pretty' | 'json' => (nodeEnv === 'development' && interactive ? 'pretty' : 'json');
 
 export const logging = defineSlice({
   title: 'Logging',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineSlice, setting } from './setting.ts';
 
 /** How long a hot read is served from memory unless READ_CACHE_TTL_MS says otherwise (docs/decisions/0014-hot-read-cache.md). */
-export const DEFAULT_READ_CACHE_TTL_MS = 1000;
+const DEFAULT_READ_CACHE_TTL_MS = 1000;
 
 /** 'true', '2' or '10.0.0.0/8,127.0.0.1' as Fastify's trustProxy takes them. */
 const trustProxySchema = z

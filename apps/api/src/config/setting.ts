@@ -36,7 +36,7 @@ export type ValuesOf<Tree extends SettingTree> = {
 type Leaves<Tree> = {
   [Key in keyof Tree]: Tree[Key] extends Setting<infer Name, infer Schema> ? { [N in Name]: z.output<Schema> } : Leaves<Tree[Key]>;
 }[keyof Tree];
-type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+export type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
 
 /** The slice's settings by variable name, as parsed: what its rules and the production guard read. */
 export type EnvOf<Tree extends SettingTree> = UnionToIntersection<Leaves<Tree>>;
