@@ -7,7 +7,7 @@
 // It is the demo, run as production runs: NODE_ENV=production with DEMO=1, so
 // libraries take their production builds (React renders the e-mails without its
 // development checks) while the sandboxes, the demo seed and following each
-// request's origin stay allowed (apps/api/src/plugins/production-guard.ts,
+// request's origin stay allowed (apps/api/src/config/production-guard.ts,
 // docs/decisions/0015-demo-runs-as-production.md). Logs stay pretty at a
 // terminal, as in development. A NODE_ENV of the caller's wins (scripts/lib/demo-env.mjs).
 import { spawn } from 'node:child_process';

@@ -3,7 +3,7 @@
  * production runs. NODE_ENV=production makes libraries take their production
  * builds (React renders the confirmation e-mail without its development
  * checks); DEMO=1 keeps the sandboxes, the demo seed and a site that follows
- * each request's origin allowed (apps/api/src/plugins/production-guard.ts).
+ * each request's origin allowed (apps/api/src/config/production-guard.ts).
  * Logs stay pretty at a terminal, as they were. Whatever the caller set wins:
  * with a NODE_ENV of their own nothing is added.
  * docs/decisions/0015-demo-runs-as-production.md

@@ -16,7 +16,8 @@ import { bookingAuthPlugin } from './plugins/booking-auth.ts';
 import { customerAuthPlugin } from './plugins/customer-auth.ts';
 import type { KeySource } from './modules/customers/access-token.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { envPlugin, loadConfig, type AppConfig, type RawEnv } from './plugins/env.ts';
+import { loadConfig, type AppConfig, type RawEnv } from './config/index.ts';
+import { envPlugin } from './plugins/env.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { headersPlugin } from './plugins/headers.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
@@ -96,7 +97,7 @@ function logRequests(app: FastifyInstance): void {
  * the built SPA at /. Not yet listening; server.ts listens, tests inject.
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const config = options.config ?? loadConfig(options.env ?? process.env);
+  const config = options.config ?? loadConfig(options.env);
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     // One line a request, written when it completes (logRequests below), instead of Fastify's two.

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './plugins/env.ts';
+import { ConfigError, loadConfig } from './config/index.ts';
 
 /** Starts the API (and the SPA it serves) on PORT; stops cleanly on SIGINT and SIGTERM. */
 async function main() {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { RawEnv } from '../src/plugins/env.ts';
+import type { RawEnv } from '../src/config/index.ts';
 import { testEnv } from './helper.ts';
 import type { TestDatabase } from './test-database.ts';
 

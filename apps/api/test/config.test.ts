@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/plugins/env.ts';
+import { ConfigError, loadConfig } from '../src/config/index.ts';
 
 describe('loadConfig', () => {
   it('has a default for every setting', () => {

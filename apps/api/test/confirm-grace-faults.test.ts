@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allocations, auditLog, bookings, payments } from '../src/db/schema/index.ts';
 import { ATTENTION } from '../src/modules/confirmation/follow-up.ts';
-import { loadConfig } from '../src/plugins/env.ts';
+import { loadConfig } from '../src/config/index.ts';
 import type { CreatedTestBooking } from './booking-fixtures.ts';
 import { build, testClock } from './helper.ts';
 import { bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms } from './payment-fixtures.ts';

@@ -15,7 +15,7 @@ import {
   staticPagePolicy,
   thirdPartyOrigins,
 } from '../src/lib/content-security-policy.ts';
-import { loadConfig } from '../src/plugins/env.ts';
+import { loadConfig } from '../src/config/index.ts';
 
 const SANDBOX = { cardProvider: null, identityProvider: null };
 const ELSEWHERE = { cardProvider: 'https://pay.example', identityProvider: 'https://login.example' };

@@ -12,7 +12,7 @@ import {
   isTransientDatabaseError,
   retryTransient,
 } from "../src/lib/pg-errors.ts";
-import { loadConfig } from "../src/plugins/env.ts";
+import { loadConfig } from "../src/config/index.ts";
 import { buildTestApp } from "./helper.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 

@@ -2,7 +2,7 @@ import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the scripts, without types.
 import { demoEnvironment } from '../../../scripts/lib/demo-env.mjs';
-import { loadConfig } from '../src/plugins/env.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { ApiProcess } from './api-process.ts';
 import { createTestDatabase } from './helper.ts';
 import { bookDayTrip, confirm, openPayment, payToken } from './payment-fixtures.ts';

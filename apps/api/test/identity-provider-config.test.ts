@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/plugins/env.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { build } from './helper.ts';
 
 describe('identity settings', () => {

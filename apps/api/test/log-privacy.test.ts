@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers } from '../src/db/schema/index.ts';
-import { SANDBOX_PAYMENT_SECRET_KEY, SANDBOX_PAYMENT_WEBHOOK_SECRET } from '../src/plugins/env.ts';
+import { SANDBOX_PAYMENT_SECRET_KEY, SANDBOX_PAYMENT_WEBHOOK_SECRET } from '../src/config/index.ts';
 import { bearer, createBooking, optionIds, submit } from './booking-fixtures.ts';
 import { build } from './helper.ts';
 import { browser, codeFromOutbox, exchangeCode, pkce, startSignIn, submitCode, submitEmail } from './identity-provider-flow.ts';

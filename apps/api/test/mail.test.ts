@@ -5,7 +5,7 @@ import { createSandboxMail, createSmtpMail, type MailPort } from '../src/adapter
 import { outboxMessages } from '../src/db/schema/index.ts';
 import { enqueueMail, relayOutbox } from '../src/modules/mail/index.ts';
 import { MAX_MAIL_ATTEMPTS, retryDelayMs } from '../src/modules/mail/relay.ts';
-import { loadConfig } from '../src/plugins/env.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { lead } from './booking-fixtures.ts';
 import { build } from './helper.ts';
 import { bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms } from './payment-fixtures.ts';

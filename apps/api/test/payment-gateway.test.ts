@@ -8,7 +8,7 @@ import {
   type GatewayTokenRequest,
   type PaymentGateway,
 } from '../src/adapters/payments/index.ts';
-import { loadConfig, SANDBOX_PAYMENT_SECRET_KEY, SANDBOX_PAYMENT_WEBHOOK_SECRET } from '../src/plugins/env.ts';
+import { loadConfig, SANDBOX_PAYMENT_SECRET_KEY, SANDBOX_PAYMENT_WEBHOOK_SECRET } from '../src/config/index.ts';
 import { CARDS, MERCHANT_ORIGIN, SECRET, submit } from './payment-provider-fixtures.ts';
 import { build } from './helper.ts';
 

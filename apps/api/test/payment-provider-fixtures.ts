@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_PAYMENT_SECRET_KEY } from '../src/plugins/env.ts';
+import { SANDBOX_PAYMENT_SECRET_KEY } from '../src/config/index.ts';
 
 /** What the sandbox provider's tests share: the merchant's side of a token, the test cards, the frame's submit. */
 

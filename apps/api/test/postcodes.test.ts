@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHttpPostcodes } from '../src/adapters/postcodes/http.ts';
 import { PostcodeLookupUnavailableError, type PostcodePort } from '../src/adapters/postcodes/port.ts';
 import { SANDBOX_ADDRESSES } from '../src/adapters/postcodes/sandbox.ts';
-import { ConfigError, loadConfig } from '../src/plugins/env.ts';
+import { ConfigError, loadConfig } from '../src/config/index.ts';
 import { build } from './helper.ts';
 
 describe('GET /api/addresses/:postcode (sandbox)', () => {

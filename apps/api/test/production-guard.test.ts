@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, type RawEnv } from '../src/plugins/env.ts';
+import { ConfigError, loadConfig, type RawEnv } from '../src/config/index.ts';
 
 /** Every real service configured: what a production deployment sets (no network is touched by loadConfig). */
 const PRODUCTION: RawEnv = {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { IN_MEMORY, openDatabase, type DatabaseConnection } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
-import type { RawEnv } from '../src/plugins/env.ts';
+import type { RawEnv } from '../src/config/index.ts';
 import { buildTestApp, createTestDatabase, type BuildOptions } from './helper.ts';
 import type { TestDatabase } from './test-database.ts';
 

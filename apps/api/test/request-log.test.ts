@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
-import { defaultLogFormat, loadConfig } from '../src/plugins/env.ts';
+import { defaultLogFormat, loadConfig } from '../src/config/index.ts';
 import { build } from './helper.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, payTokens } from '../src/db/schema/index.ts';
 import { hashProviderToken } from '../src/modules/payments/intents.ts';
-import { ConfigError, loadConfig } from '../src/plugins/env.ts';
+import { ConfigError, loadConfig } from '../src/config/index.ts';
 import type { CreatedTestBooking } from './booking-fixtures.ts';
 import { reconcilePayments } from '../src/modules/payments/reconciliation.ts';
 import { build, testClock } from './helper.ts';

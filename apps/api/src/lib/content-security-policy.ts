@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppConfig } from '../plugins/env.ts';
+import type { AppConfig } from '../config/index.ts';
 
 /**
  * Every Content-Security-Policy the server sends, built here so the rules

@@ -1,7 +1,11 @@
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyRequest } from 'fastify';
-import type { AppConfig } from '../plugins/env.ts';
+import type { AppConfig } from '../config/index.ts';
 import { forbidden, validationFailed } from './http-error.ts';
+import { parseOrigin } from './origin.ts';
+
+// Modules that read origins import the parser from here too (confirmation/settle-payment.ts).
+export { parseOrigin };
 
 /**
  * The site's origin for one request: the scheme, host and port the visitor's
@@ -15,19 +19,6 @@ import { forbidden, validationFailed } from './http-error.ts';
 
 export type TrustProxy = AppConfig['trustProxy'];
 type TrustFn = (address: string, hop: number) => boolean;
-
-/** 'https://tours.example' for 'https://tours.example/' or 'HTTPS://Tours.Example:443'; null for anything with a path, query or credentials. */
-export function parseOrigin(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
-  return url.origin;
-}
 
 /** Fastify's own reading of TRUST_PROXY (true, a hop count, or addresses and ranges), so both agree on who is a proxy. */
 export function compileTrust(trust: TrustProxy): TrustFn {

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../plugins/env.ts';
+import type { AppConfig } from '../../config/index.ts';
 import { createHttpGeolocation } from './http.ts';
 import type { GeolocationPort } from './port.ts';
 import { createSandboxGeolocation } from './sandbox.ts';

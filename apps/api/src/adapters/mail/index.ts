@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../plugins/env.ts';
+import type { AppConfig } from '../../config/index.ts';
 import type { MailPort } from './port.ts';
 import { createSandboxMail } from './sandbox.ts';
 import { createSmtpMail } from './smtp.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../plugins/env.ts';
+import type { AppConfig } from '../../config/index.ts';
 import { faultyFetch } from './faulty-fetch.ts';
 import { createHttpPaymentGateway } from './http.ts';
 import { injectFetch } from './inject-fetch.ts';

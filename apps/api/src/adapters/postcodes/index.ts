@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../plugins/env.ts';
+import type { AppConfig } from '../../config/index.ts';
 import { createHttpPostcodes } from './http.ts';
 import type { PostcodePort } from './port.ts';
 import { createSandboxPostcodes } from './sandbox.ts';

@@ -5,7 +5,7 @@
  * set instead, so the refusal at start-up is also the fix.
  */
 
-/** The settings that decide whether a server is a demo, as env.ts has parsed them. */
+/** The settings that decide whether a server is a demo, as their slices have parsed them. */
 export interface DemoSettings {
   NODE_ENV: 'development' | 'test' | 'production';
   DEMO: boolean;

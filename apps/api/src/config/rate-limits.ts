@@ -1,0 +1,47 @@
+import { limit, windowSeconds } from './limits.ts';
+import { defineSlice, setting } from './setting.ts';
+
+export const rateLimits = defineSlice({
+  title: 'Rate limits',
+  summary: 'Every limit is a fixed window counted in PostgreSQL (`rate_limit_counters`, `src/lib/rate-limit.ts`), shared by every replica; a client is its IP as `TRUST_PROXY` reads it. The agents\' limits are with their other settings above.',
+  settings: {
+    rateLimits: {
+      signInCodes: {
+        sendsPerAddress: setting(
+          'SIGN_IN_CODE_SEND_ADDRESS_LIMIT',
+          limit(5),
+          'Sign-in codes the sandbox identity provider e-mails to one address per window, from every client and sign-in together; more are refused on the sign-in page (HTTP 429, `Retry-After`) with the wait, so nobody can flood an inbox',
+        ),
+        sendsPerClient: setting(
+          'SIGN_IN_CODE_SEND_CLIENT_LIMIT',
+          limit(20),
+          'Sign-in codes one client (its IP, as `TRUST_PROXY` reads it) may ask for per window, whatever the addresses',
+        ),
+        failuresPerAddress: setting(
+          'SIGN_IN_CODE_FAILURE_ADDRESS_LIMIT',
+          limit(10),
+          'Wrong sign-in codes per address per window, over all its sign-ins and clients (each code also dies after 5 wrong tries); past it even the right code is refused until the window ends',
+        ),
+        failuresPerClient: setting('SIGN_IN_CODE_FAILURE_CLIENT_LIMIT', limit(20), 'Wrong sign-in codes one client may type per window; right codes never count'),
+        windowSeconds: setting('SIGN_IN_CODE_WINDOW_SECONDS', windowSeconds(900), 'The window of the four sign-in code limits'),
+      },
+      promotions: {
+        failuresPerBooking: setting(
+          'PROMO_CODE_BOOKING_FAILURE_LIMIT',
+          limit(10),
+          'Refused promotional codes (`POST /api/bookings/promotion`) per booking per window; then 429 `RATE_LIMITED` with `Retry-After`, even for a valid code; accepted codes never count',
+        ),
+        failuresPerClient: setting('PROMO_CODE_CLIENT_FAILURE_LIMIT', limit(20), 'Refused promotional codes per client per window, over all its bookings'),
+        windowSeconds: setting('PROMO_CODE_WINDOW_SECONDS', windowSeconds(900), 'The window of both promotional code limits'),
+      },
+      postcodes: {
+        lookupsPerClient: setting(
+          'POSTCODE_LOOKUP_CLIENT_LIMIT',
+          limit(60),
+          'Postcode lookups (`GET /api/addresses/:postcode`) one client may make per window before 429 `RATE_LIMITED` with `Retry-After`; counted before the (paid) address service is asked; malformed postcodes are not counted',
+        ),
+        windowSeconds: setting('POSTCODE_LOOKUP_WINDOW_SECONDS', windowSeconds(900), 'The window of the postcode lookup limit'),
+      },
+    },
+  },
+});
