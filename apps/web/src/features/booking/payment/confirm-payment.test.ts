@@ -1,4 +1,4 @@
-import { ALERTS, type MinorUnits } from '@tours/domain';
+import { ALERTS, CONFIRMATION_WAIT_MS, type MinorUnits } from '@tours/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAlertStore } from '../../../lib/alerts.ts';
 import { clearPersistedStores } from '../../../lib/storage.ts';
@@ -14,7 +14,7 @@ import {
   recordSuccessfulPayment,
   resumeConfirmation,
 } from './confirm-payment.ts';
-import { CONFIRM_GRACE_MS, CONFIRMATION_WAIT_MS, holdsUnansweredPayment } from './unanswered-payment.ts';
+import { CONFIRM_GRACE_MS, holdsUnansweredPayment } from './unanswered-payment.ts';
 
 const CONTEXT = { product: { code: TOUR.code, name: TOUR.name, currency: 'GBP' }, currency: 'GBP' as const, phone: '020 7946 0018' };
 const alerts = () => useAlertStore.getState().alerts.map((alert) => alert.message);

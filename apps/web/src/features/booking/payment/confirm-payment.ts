@@ -1,4 +1,4 @@
-import { ALERTS, type CurrencyCode, type PostPaymentDetails } from '@tours/domain';
+import { ALERTS, CONFIRMATION_WAIT_MS, type CurrencyCode, type PostPaymentDetails } from '@tours/domain';
 import { addAlert } from '../../../lib/alerts.ts';
 import { isApiRequestError } from '../../../lib/api-error.ts';
 import { ASK_AGAIN, askUntilAnswered, stopAsking, type Asking } from '../../../lib/card-payment/ask-until-answered.ts';
@@ -11,7 +11,6 @@ import type { ActiveBooking } from '../store/active-booking.ts';
 import { useBookingStore } from '../store/booking-store.ts';
 import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
 import { useProductStore } from '../store/product-store.ts';
-import { CONFIRMATION_WAIT_MS } from './unanswered-payment.ts';
 
 /**
  * What the booking flow asks after the provider took the money (spec section

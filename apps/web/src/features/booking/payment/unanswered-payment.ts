@@ -11,16 +11,6 @@ import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts
 /** The server's expired-token grace for confirmations, in milliseconds (the domain's CONFIRM_GRACE_SECONDS). */
 export const CONFIRM_GRACE_MS = CONFIRM_GRACE_SECONDS * 1000;
 
-/**
- * How long the visitor waits, after the card was charged, for the booking's
- * confirmation (POST /bookings/confirm, or what the server settled by itself)
- * before the page stops holding them on 'Confirming your booking…' and shows
- * the unconfirmed screen, while it still asks through the unconfirmed
- * session (confirm-payment.ts). Long enough for a server still settling (its
- * retries take a few seconds), short enough that nobody is left waiting.
- */
-export const CONFIRMATION_WAIT_MS = 20_000;
-
 /** A card payment is waiting for the server's answer, which can still come: the booking and its payment id must be kept. */
 export function holdsUnansweredPayment(now: number = Date.now()): boolean {
   const active = useBookingStore.getState().activeBooking;
