@@ -18,6 +18,7 @@ import { CheckboxField } from '../../../components/ui/field.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { addAlert } from '../../../lib/alerts.ts';
 import { useAccountSession } from '../../../lib/auth/account-session.ts';
+import { personName } from '../../../lib/person-name.ts';
 import { useRegionContact } from '../../../lib/region.ts';
 import { useAccountPaymentStore } from './account-payment-store.ts';
 import './make-a-payment.css';
@@ -116,7 +117,7 @@ export function MakeAPayment({ booking, onPaid, reload }: MakeAPaymentProps) {
 
       <div className="make-payment__billing">
         <h4 className="make-payment__subheading">Address details</h4>
-        <CustomerAddress name={customer ? `${customer.forename} ${customer.surname}` : ''} address={address} />
+        <CustomerAddress name={customer ? personName(customer.forename, customer.surname) : ''} address={address} />
         <CheckboxField
           ref={altRef}
           label="Tick to use a different billing address"
