@@ -3,7 +3,7 @@ import { addAlert } from '../../../lib/alerts.ts';
 import { isApiRequestError } from '../../../lib/api-error.ts';
 import { ASK_AGAIN, askUntilAnswered, stopAsking, type Asking } from '../../../lib/card-payment/ask-until-answered.ts';
 import { getRegionContact } from '../../../lib/region.ts';
-import { isTransientFailure, retryDelay } from '../../../lib/retry.ts';
+import { CHECKING_AFTER_FAILURES, isTransientFailure, retryDelay } from '../../../lib/retry.ts';
 import { postConfirm } from '../api/payment-api.ts';
 import { readSettlement } from '../api/settlement-api.ts';
 import { pushPaymentEvent, type BookingEventProduct, type PaymentEventFigures } from '../flow/booking-analytics.ts';
@@ -19,8 +19,9 @@ import { useProductStore } from '../store/product-store.ts';
  * server's confirmation is idempotent for one payment id, and it settles the
  * payment on its own as well (the provider's notifications, reconciliation),
  * so a lost answer or a server still settling (5xx, 503 SERVICE_FAILURE) is
- * asked again with the same id, and after each such failure the page reads
- * what the server settled by itself (GET /bookings/settlement).
+ * asked again with the same id; once it has failed twice (the page says it
+ * is checking), the page also reads after each failure what the server
+ * settled by itself (GET /bookings/settlement).
  *
  * When neither answers within CONFIRMATION_WAIT_MS, the page stops holding
  * the visitor on 'Confirming your booking…': it shows what the spec gives for
@@ -132,16 +133,18 @@ function confirmation(booking: ActiveBooking, paymentId: string | null, context:
       if (phase === 'sending') usePaymentStore.getState().setProcessing(true);
       usePaymentStore.getState().setConfirmationPhase(phase);
     },
-    failed: async (error, _failures, signal) => {
+    failed: async (error, failures, signal) => {
       const reaction = failureReaction(error, paymentId);
       if (reaction === 'refused') return refused(paymentId, context, error);
       if (reaction === 'stalled') return stalled(context, error);
       if (reaction === 'unavailable') return unavailable();
       if (!wait) return ASK_AGAIN;
-      // The server may have settled the payment by itself meanwhile (its notification, reconciliation).
-      const settled = await readSettlement(booking, signal);
-      if (signal.aborted || !stillWaiting(paymentId, booking.id)) return 'skipped';
-      if (settled) return actOnConfirmation(settled, context);
+      // Failing again (the page now says it is checking): the server may have settled the payment by itself meanwhile.
+      if (failures >= CHECKING_AFTER_FAILURES) {
+        const settled = await readSettlement(booking, signal);
+        if (signal.aborted || !stillWaiting(paymentId, booking.id)) return 'skipped';
+        if (settled) return actOnConfirmation(settled, context);
+      }
       return wait.afterFailure();
     },
     delay: (failures) => wait?.delay(failures) ?? retryDelay(failures),
