@@ -29,22 +29,22 @@ import { reactionTo } from './provider-sdk.ts';
 export const EXPIRED_RELOAD_DELAY_MS = 1_500;
 
 /** Equal payers give equal keys: a change of payer discards the token opened for the old one. */
-export const payerKey = (payer: Payer | null): string => (payer ? JSON.stringify(payer) : '');
+const payerKey = (payer: Payer | null): string => (payer ? JSON.stringify(payer) : '');
 
 /** Where the card form stands once nothing of the feature's is waited for. */
-export type CardFormStage = 'preparing' | 'loading' | 'open' | 'stopped' | 'error';
+type CardFormStage = 'preparing' | 'loading' | 'open' | 'stopped' | 'error';
 
 /**
  * The first thing the payment waits on, in the order the payer meets them:
  * the server's answer about a paid payment ('settling'), an expired request,
  * the feature's own waits (`Gate`), then the form.
  */
-export type CardPaymentStage<Gate extends string> = 'settling' | 'expired' | Gate | CardFormStage;
+type CardPaymentStage<Gate extends string> = 'settling' | 'expired' | Gate | CardFormStage;
 
 /** The feature's payment store, as the client reads and drives it. */
-export type CardPaymentStore = Pick<StoreApi<CardPaymentSlice>, 'getState' | 'getInitialState' | 'subscribe'>;
+type CardPaymentStore = Pick<StoreApi<CardPaymentSlice>, 'getState' | 'getInitialState' | 'subscribe'>;
 
-export interface CardPaymentInput<Gate extends string> {
+interface CardPaymentInput<Gate extends string> {
   store: CardPaymentStore;
   /** What is being paid, as far as the token is concerned: another value (a booking, an option, a balance) means another token. */
   subject: string;

@@ -17,7 +17,7 @@ import { sendReceipt } from './payment-receipt.ts';
  */
 
 /** The customer's own waits before a form: the balance being refreshed, the billing address, the amount. */
-export type AccountPaymentGate = 'updating' | 'billing' | 'amount';
+type AccountPaymentGate = 'updating' | 'billing' | 'amount';
 
 export interface AccountPaymentInput {
   booking: AccountBooking;

@@ -23,7 +23,7 @@ import { tokenRequestFor } from './payer.ts';
  */
 
 /** The booking flow's own waits before a form, in the order the visitor meets them. */
-export type BookingPaymentGate = 'terms' | 'nothing-to-pay' | 'unlocking' | 'figures' | 'figures-error' | 'billing';
+type BookingPaymentGate = 'terms' | 'nothing-to-pay' | 'unlocking' | 'figures' | 'figures-error' | 'billing';
 
 export interface PaymentPipelineInput {
   booking: ActiveBooking;

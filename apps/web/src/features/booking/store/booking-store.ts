@@ -42,7 +42,7 @@ import { activeBookingSchema } from './active-booking.ts';
  */
 
 /** A booked passenger as the later steps name them. */
-export const flowPassengerSchema = z.object({
+const flowPassengerSchema = z.object({
   id: z.number().check(z.int(), z.positive()),
   title: z.string(),
   given_name: z.string(),
@@ -52,12 +52,12 @@ export const flowPassengerSchema = z.object({
 export type FlowPassenger = z.output<typeof flowPassengerSchema>;
 
 /** The lead passenger's e-mail and address as the booking was made with them: the payer of the card form (spec section 7). */
-export const leadContactSchema = z.object({ email: z.string().check(z.minLength(1)), address: participantAddressSchema });
+const leadContactSchema = z.object({ email: z.string().check(z.minLength(1)), address: participantAddressSchema });
 export type LeadContact = z.output<typeof leadContactSchema>;
 
 const flightChoiceSchema = z.union([z.number().check(z.int(), z.positive()), z.literal(OWN_ARRANGEMENTS)]);
 
-export const bookingSummarySchema = z.object({
+const bookingSummarySchema = z.object({
   /** The booking's tour as GET /bookings/tour answers it; its id keys the option calls. */
   mainProduct: z.nullable(bookingTourSchema),
   /** The room type chosen at 3a for every hotel. */
