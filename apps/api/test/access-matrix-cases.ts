@@ -201,6 +201,11 @@ export function cases(app: () => FastifyInstance): Record<EndpointName, Case> {
       call: () => ({ method: "GET", url: "/api/bookings/payment-details" }),
       ok: 200,
     },
+    getBookingSettlement: {
+      target: "flow",
+      call: () => ({ method: "GET", url: "/api/bookings/settlement" }),
+      ok: 200,
+    },
     applyPromotion: {
       target: "flow",
       call: () => ({

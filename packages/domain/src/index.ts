@@ -14,6 +14,7 @@ export * from './contracts/catalogue.ts';
 export * from './contracts/options.ts';
 export * from './contracts/selections.ts';
 export * from './contracts/booking.ts';
+export * from './contracts/settlement.ts';
 export * from './contracts/agents.ts';
 export * from './contracts/payment-token.ts';
 export * from './contracts/payments.ts';

@@ -16,6 +16,16 @@ export const PURCHASE_TIMEOUT_SECONDS = 90;
  */
 export const CONFIRM_GRACE_SECONDS = 24 * 60 * 60;
 
+/**
+ * How long a visitor whose card was charged waits on 'Confirming your
+ * booking…' for the confirmation (POST /bookings/confirm, or what the server
+ * settled by itself: GET /bookings/settlement) before the page shows the
+ * unconfirmed screen instead, while it still asks through the unconfirmed
+ * session. Long enough for a server still settling (its own retries take a
+ * few seconds), short enough that nobody is left waiting on a spinner.
+ */
+export const CONFIRMATION_WAIT_MS = 20_000;
+
 /** Payment fields unlock this long after the terms are ticked, so the tick is deliberate. */
 export const PAYMENT_FIELDS_ENABLE_DELAY_MS = 3000;
 /** The inline card form initialises this long after it mounts or the payment option changes. */

@@ -10,9 +10,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Seconds a booking token is still accepted after it expired, on this
-     * route only. Only POST /bookings/confirm sets it: the card may have been
-     * charged a moment before the session ran out, and the money must still
-     * reach its booking (docs/decisions/0003).
+     * route only. Only POST /bookings/confirm sets it, and GET
+     * /bookings/settlement, which reads what that confirmation settled: the
+     * card may have been charged a moment before the session ran out, and the
+     * money must still reach its booking (docs/decisions/0003).
      */
     bookingTokenGraceSeconds?: number;
     /**

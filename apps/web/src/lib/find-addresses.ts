@@ -1,12 +1,16 @@
 import { lookupPostcode, normalisePostcode, RATE_LIMIT_MESSAGES, UK_POSTCODE_PATTERN, VALIDATION } from '@tours/domain';
 import { callApi } from './api-client.ts';
 import { isApiRequestError, rateLimitMessage } from './api-error.ts';
-import type { PostcodeLookupResult } from './postcode-lookup.ts';
 
 /*
  * The lookup's call and its contract, loaded when a visitor first looks an
  * address up (postcode-lookup.ts), not with every form that has an address.
  */
+
+/** A lookup's answer: the addresses found, or the message the field shows. */
+export type PostcodeLookupResult =
+  | { status: 'found'; postcode: string; addresses: string[] }
+  | { status: 'failed'; message: string };
 
 export async function findAddresses(postcode: string, signal?: AbortSignal): Promise<PostcodeLookupResult> {
   const typed = postcode.trim();

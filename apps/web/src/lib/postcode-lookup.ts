@@ -1,5 +1,6 @@
 import { VALIDATION } from '@tours/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PostcodeLookupResult } from './find-addresses.ts';
 
 /**
  * UK postcode lookup (spec sections 5 and 7): our API answers a list of
@@ -7,10 +8,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * account area's billing address both look addresses up. The call itself
  * (find-addresses.ts) loads with the first lookup.
  */
-export type PostcodeLookupResult =
-  | { status: 'found'; postcode: string; addresses: string[] }
-  | { status: 'failed'; message: string };
-
 export type PostcodeLookupState =
   | { status: 'idle' }
   | { status: 'searching' }

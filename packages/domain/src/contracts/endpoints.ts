@@ -8,6 +8,7 @@ import * as options from './options.ts';
 import * as payments from './payments.ts';
 import * as postcodes from './postcodes.ts';
 import * as selections from './selections.ts';
+import * as settlement from './settlement.ts';
 
 /**
  * Every call of the product in one map: the API registers a route for each,
@@ -27,6 +28,7 @@ export const ENDPOINTS = {
   updatePassengers: booking.updatePassengers,
   getBookingTour: booking.getBookingTour,
   confirmBooking: booking.confirmBooking,
+  getBookingSettlement: settlement.getBookingSettlement,
   getPaymentDetails: booking.getPaymentDetails,
   applyPromotion: booking.applyPromotion,
   removePromotion: booking.removePromotion,

@@ -10,6 +10,7 @@ import { signedInCustomerId } from '../customers/session.ts';
 import { cancelWithdrawnRequests } from '../payments/intents.ts';
 import { createBooking as create } from './create.ts';
 import { sessionOf } from './session.ts';
+import { settlementRoute } from './settlement.ts';
 import { updatePassengers as update } from './update-passengers.ts';
 
 export async function bookingRoutes(app: FastifyInstance) {
@@ -49,4 +50,6 @@ export async function bookingRoutes(app: FastifyInstance) {
     if (!bookable) throw new HttpError(404, 'NO_RESULTS', 'This departure can no longer be booked online.');
     return { data: { id: session.tourId, name: session.tourName } };
   });
+
+  settlementRoute(app);
 }

@@ -1,4 +1,4 @@
-import { awaitsSettlement, isSettled, type BookingStatus, type PostPaymentDetails } from '@tours/domain';
+import { awaitsSettlement, isSettled, postPaymentDetailsOf, type BookingStatus, type PostPaymentDetails } from '@tours/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookings, payments } from '../../db/schema/index.ts';
@@ -16,12 +16,8 @@ export const ATTENTION = {
   overpaid: 'Paid more than the booking costs (the booking changed after the card form was opened): refund the difference.',
 } as const;
 
-/** What settlement answers for a booking in this state: its reference once settled (Confirmed or Optional), its id otherwise. */
-export function answerFor(booking: { id: number; status: BookingStatus; reference: string | null }): PostPaymentDetails {
-  return isSettled(booking) && booking.reference
-    ? { status: 'confirmed', reference: booking.reference, booking_status: booking.status }
-    : { status: 'unconfirmed', reference: String(booking.id), booking_status: booking.status };
-}
+/** What settlement answers for a booking in this state: the domain's rule, which GET /bookings/settlement answers too. */
+export const answerFor = postPaymentDetailsOf;
 
 export interface FollowUp {
   bookingId: number;

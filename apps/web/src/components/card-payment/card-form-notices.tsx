@@ -1,3 +1,4 @@
+import type { CardPayment } from '../../lib/card-payment/use-card-payment.ts';
 import { Button } from '../ui/button.tsx';
 import { Notice } from '../ui/notice.tsx';
 
@@ -6,8 +7,20 @@ import { Notice } from '../ui/notice.tsx';
  * booking flow and the account area: the visitor stopped it, it could not be
  * opened, or its request expired. Each says whether money was taken.
  */
+export function CardFormNotice({ payment, phone }: { payment: Pick<CardPayment<string>, 'stage' | 'stoppedReason' | 'restart'>; phone: string }) {
+  switch (payment.stage) {
+    case 'stopped':
+      return <CardFormStopped reason={payment.stoppedReason} onRestart={payment.restart} />;
+    case 'error':
+      return <CardFormUnavailable phone={phone} onRetry={payment.restart} />;
+    case 'expired':
+      return <PaymentRequestExpired />;
+    default:
+      return null;
+  }
+}
 
-export function CardFormStopped({ reason, onRestart }: { reason: 'canceled' | 'closed' | null; onRestart: () => void }) {
+function CardFormStopped({ reason, onRestart }: { reason: 'canceled' | 'closed' | null; onRestart: () => void }) {
   return (
     <Notice tone="info" title={reason === 'canceled' ? 'Payment cancelled' : 'The card form was closed'} titleAs="p">
       <p>Nothing has been taken from your card. You can start the payment again when you are ready.</p>
@@ -16,7 +29,7 @@ export function CardFormStopped({ reason, onRestart }: { reason: 'canceled' | 'c
   );
 }
 
-export function CardFormUnavailable({ phone, onRetry }: { phone: string; onRetry: () => void }) {
+function CardFormUnavailable({ phone, onRetry }: { phone: string; onRetry: () => void }) {
   return (
     <Notice tone="danger" title="We could not open the secure card form" titleAs="p">
       <p>Nothing has been taken from your card. Please try again, or call us on {phone}.</p>
@@ -25,7 +38,7 @@ export function CardFormUnavailable({ phone, onRetry }: { phone: string; onRetry
   );
 }
 
-export function PaymentRequestExpired() {
+function PaymentRequestExpired() {
   return (
     <Notice tone="warning" title="This payment request has expired" titleAs="p">
       <p>The page will reload so that you can start the payment again.</p>

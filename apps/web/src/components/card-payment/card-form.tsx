@@ -1,6 +1,7 @@
 import { PAYMENT_FORM_INIT_DELAY_MS, type PaymentToken } from '@tours/domain';
 import { useEffect, useRef } from 'react';
 import { loadProviderScript, reactionTo, type MountedCardForm } from '../../lib/card-payment/provider-sdk.ts';
+import type { CardPayment } from '../../lib/card-payment/use-card-payment.ts';
 import './card-payment.css';
 
 /** A frame that never says it is ready (the provider refused the token, or never answered) is a failure to open, not a wait for ever. */
@@ -59,4 +60,18 @@ export function CardForm({ token, onMessage, onFailure }: CardFormProps) {
   }, [token.token, token.script_url]);
 
   return <div ref={containerRef} className="card-form" />;
+}
+
+/**
+ * The form of a card payment's current token, while it loads or is open: a
+ * new token is a new form (keyed by it). `className` names the slot, with the
+ * stage as its modifier (`--loading` keeps a loading frame out of sight).
+ */
+export function CardPaymentForm({ payment, className }: { payment: Pick<CardPayment<string>, 'stage' | 'token' | 'onProviderMessage' | 'onFormFailure'>; className: string }) {
+  if (!payment.token) return null;
+  return (
+    <div className={`${className} ${className}--${payment.stage}`}>
+      <CardForm key={payment.token.token} token={payment.token} onMessage={payment.onProviderMessage} onFailure={payment.onFormFailure} />
+    </div>
+  );
 }

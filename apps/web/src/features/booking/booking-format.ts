@@ -1,11 +1,12 @@
 import { formatTimeAndDate, type Speaker } from '@tours/domain';
+import { personName } from '../../lib/person-name.ts';
 
 /** 'Dr Helena Marsh, Professor Julian Ashby' (spec section 2: title, forename, surname). */
 export const speakerNames = (speakers: readonly Speaker[]): string =>
-  speakers.map((speaker) => [speaker.title, speaker.forename, speaker.surname].filter(Boolean).join(' ')).join(', ');
+  speakers.map((speaker) => personName(speaker.title, speaker.forename, speaker.surname)).join(', ');
 
 export const passengerName = (passenger: { title?: string; given_name: string; family_name: string }): string =>
-  [passenger.title, passenger.given_name, passenger.family_name].filter(Boolean).join(' ');
+  personName(passenger.title, passenger.given_name, passenger.family_name);
 
 /**
  * A flight's departure as airlines print it: the airport's own clock time,

@@ -1,5 +1,6 @@
 import type { CatalogueTour, CurrencyCode, Money, Speaker } from '@tours/domain';
 import { DEFAULT_CURRENCY } from '@tours/domain';
+import { personName } from '../../lib/person-name.ts';
 
 export function priceIn(departure: { prices: Money[] }, currency: CurrencyCode): Money | undefined {
   return departure.prices.find((price) => price.currency === currency);
@@ -23,8 +24,7 @@ export function tourHref(tourCode: string, currency: CurrencyCode): string {
   return currency === DEFAULT_CURRENCY ? path : `${path}?currency=${currency}`;
 }
 
-export const speakerName = (speaker: Speaker): string =>
-  [speaker.title, speaker.forename, speaker.surname].map((part) => part.trim()).filter(Boolean).join(' ');
+export const speakerName = (speaker: Speaker): string => personName(speaker.title, speaker.forename, speaker.surname);
 
 const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 

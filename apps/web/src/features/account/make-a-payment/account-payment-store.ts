@@ -1,17 +1,8 @@
-import {
-  ACCOUNT_PAYMENT_OPTIONS,
-  currencyCodeSchema,
-  minorUnitsSchema,
-  moneySchema,
-  paymentTokenSchema,
-  type AccountPaymentOption,
-  type MinorUnits,
-  type Money,
-  type PaymentToken,
-} from '@tours/domain';
+import { ACCOUNT_PAYMENT_OPTIONS, currencyCodeSchema, minorUnitsSchema, moneySchema, type MinorUnits, type Money, type PaymentToken } from '@tours/domain';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { openedCardPaymentSchema, type CardPaymentSlice, type SettlementPhase } from '../../../lib/card-payment/card-payment-state.ts';
 import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
 
 /**
@@ -28,11 +19,10 @@ import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../l
 export const accountPrePaymentSchema = z.object({ booking_id: z.number().check(z.int()), outstanding_balance: moneySchema });
 export type AccountPrePayment = z.infer<typeof accountPrePaymentSchema>;
 
-/** A payment token with what it was opened for, so a change of booking, amount or payer can tell it is stale. */
-export const openedAccountPaymentSchema = z.extend(paymentTokenSchema, {
+/** A payment token with what it was opened for: the booking, the amount, and everything else the card client keyed it by. */
+export const openedAccountPaymentSchema = z.extend(openedCardPaymentSchema, {
   booking_id: z.number().check(z.int()),
-  amount: minorUnitsSchema,
-  /** Everything the token was requested for (booking, option, amount, payer); another value means another token. */
+  /** Everything the token was requested for (booking, balance, amount, payer); another value means another token. */
   key: z.string(),
 });
 export type OpenedAccountPayment = z.infer<typeof openedAccountPaymentSchema>;
@@ -46,39 +36,34 @@ export const pendingReceiptSchema = z.object({
 });
 export type PendingReceipt = z.infer<typeof pendingReceiptSchema>;
 
-/**
- * Where the receipt stands on this page: sent ('sending'); its answers keep
- * getting lost, so the page says it is checking and keeps asking
- * ('checking'); or this page stopped asking ('stalled') and offers to ask again.
- */
-export type ReceiptPhase = 'sending' | 'checking' | 'stalled';
+/** Every persisted key with its own schema (spec section 3, the account-area payment state, and the receipt owed). */
+export const accountPaymentStateSchema = z.object({
+  prePaymentDetails: z.nullable(accountPrePaymentSchema),
+  paymentOption: z.enum(ACCOUNT_PAYMENT_OPTIONS),
+  paymentToken: z.nullable(openedAccountPaymentSchema),
+  altBilling: z.boolean(),
+  pendingReceipt: z.nullable(pendingReceiptSchema),
+});
 
-export interface AccountPaymentData {
-  prePaymentDetails: AccountPrePayment | null;
-  paymentOption: AccountPaymentOption;
-  paymentToken: OpenedAccountPayment | null;
-  altBilling: boolean;
+export type AccountPaymentData = z.output<typeof accountPaymentStateSchema> & {
   /** A card form is open or a receipt is being sent; never persisted, since a reload ends it. */
   processing: boolean;
-  pendingReceipt: PendingReceipt | null;
-  /** Never persisted: a reload sends the receipt afresh. */
-  receiptPhase: ReceiptPhase | null;
+  /** Where the receipt stands on this page; never persisted: a reload sends the receipt afresh. */
+  receiptPhase: SettlementPhase | null;
   /** The one-off amount as typed; kept while the page lives (the form may be laid out anew), never persisted. */
   customAmount: string;
-}
+};
 
-interface AccountPaymentActions {
+interface AccountPaymentActions extends Omit<CardPaymentSlice, 'paymentToken' | 'processing'> {
   setPrePaymentDetails: (bookingId: number, outstanding: Money) => void;
   /** A change of option discards the token: it was opened for the other amount. */
-  chooseOption: (option: AccountPaymentOption) => void;
+  chooseOption: (option: AccountPaymentData['paymentOption']) => void;
   /** A change of payer discards the token: the provider's form prints the payer. */
   setAltBilling: (on: boolean) => void;
   tokenOpened: (token: PaymentToken, opened: { bookingId: number; amount: MinorUnits; key: string }) => void;
-  discardToken: () => void;
-  setProcessing: (processing: boolean) => void;
   /** The provider took the money: from here on the receipt is sent, never paid again. */
   paymentTaken: (receipt: PendingReceipt) => void;
-  setReceiptPhase: (phase: ReceiptPhase | null) => void;
+  setReceiptPhase: (phase: SettlementPhase | null) => void;
   setCustomAmount: (typed: string) => void;
   /** The server answered the receipt (recorded, or refused for good): it is no longer pending. */
   receiptSettled: (paymentId: string) => void;
@@ -98,14 +83,6 @@ export const initialAccountPaymentData = (): AccountPaymentData => ({
   customAmount: '',
 });
 
-export const accountPaymentStateSchema = z.object({
-  prePaymentDetails: z.nullable(accountPrePaymentSchema),
-  paymentOption: z.enum(ACCOUNT_PAYMENT_OPTIONS),
-  paymentToken: z.nullable(openedAccountPaymentSchema),
-  altBilling: z.boolean(),
-  pendingReceipt: z.nullable(pendingReceiptSchema),
-});
-
 export const useAccountPaymentStore = create<AccountPaymentState>()(
   persist(
     (set) => ({
@@ -119,8 +96,10 @@ export const useAccountPaymentStore = create<AccountPaymentState>()(
       chooseOption: (paymentOption) => set((state) => (state.paymentOption === paymentOption ? state : { paymentOption, paymentToken: null })),
       setAltBilling: (altBilling) => set((state) => (state.altBilling === altBilling ? state : { altBilling, paymentToken: null })),
       tokenOpened: (token, { bookingId, amount, key }) => set({ paymentToken: { ...token, booking_id: bookingId, amount, key } }),
-      discardToken: () => set((state) => (state.paymentToken === null ? state : { paymentToken: null })),
+      // The form goes with its token, so nothing is in progress until the next one opens (or a receipt is sent).
+      discardToken: () => set((state) => (state.paymentToken === null && !state.processing ? state : { paymentToken: null, processing: false })),
       setProcessing: (processing) => set((state) => (state.processing === processing ? state : { processing })),
+      paymentRequestExpired: () => set({ paymentToken: null, processing: false }),
       paymentTaken: (pendingReceipt) => set({ pendingReceipt, paymentToken: null, processing: true }),
       setReceiptPhase: (receiptPhase) => set({ receiptPhase }),
       setCustomAmount: (customAmount) => set({ customAmount }),

@@ -7,7 +7,7 @@ import { installFakeSdk, type FakeSdk } from '../../../test/card-provider.ts';
 import { resetAccountPayment, useAccountPaymentStore } from './account-payment-store.ts';
 import { forgetRunningReceipts } from './payment-receipt.ts';
 import { CHECKING_TEXT } from './payment-stage.tsx';
-import { EXPIRED_RELOAD_DELAY_MS } from './use-account-payment.ts';
+import { EXPIRED_RELOAD_DELAY_MS } from '../../../lib/card-payment/use-card-payment.ts';
 import { advance, alerts, BOOKING, mockAccountPaymentApi, renderMakeAPayment, shows, signInCustomer, useFakeClock } from './testing.tsx';
 
 let sdk: FakeSdk;

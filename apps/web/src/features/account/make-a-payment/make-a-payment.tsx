@@ -11,26 +11,27 @@ import {
   type Payer,
 } from '@tours/domain';
 import { useId, useRef, useState } from 'react';
-import { CardForm } from '../../../components/card-payment/card-form.tsx';
+import { CardPaymentForm } from '../../../components/card-payment/card-form.tsx';
 import { PaymentProgress, type ProgressStep } from '../../../components/card-payment/payment-wait.tsx';
 import { BillingAddressForm, type BillingAddress, type BillingAddressHandle } from '../../../components/forms/billing-address-form.tsx';
 import { CheckboxField } from '../../../components/ui/field.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { addAlert } from '../../../lib/alerts.ts';
 import { useAccountSession } from '../../../lib/auth/account-session.ts';
+import { personName } from '../../../lib/person-name.ts';
 import { useRegionContact } from '../../../lib/region.ts';
 import { useAccountPaymentStore } from './account-payment-store.ts';
 import './make-a-payment.css';
 import { PaymentAmount } from './payment-amount.tsx';
 import { PaymentStage } from './payment-stage.tsx';
-import { useAccountPayment, type AccountPaymentStage } from './use-account-payment.ts';
+import { useAccountPayment, type AccountPayment } from './use-account-payment.ts';
 
 /** The waits before the card form (spec section 9: 500 ms, then 500 ms more once the token is there); the calls take what the network takes. */
 const PREPARING_STEPS: readonly ProgressStep[] = [
   { text: 'Opening a secure payment request…', durationMs: PAYMENT_FORM_INIT_DELAY_MS + 500 },
   { text: 'Loading the secure card form…', durationMs: PAYMENT_FORM_INIT_DELAY_MS + 1_000 },
 ];
-const PREPARING_STEP_OF: Partial<Record<AccountPaymentStage, number>> = { preparing: 0, loading: 1 };
+const PREPARING_STEP_OF: Partial<Record<AccountPayment['stage'], number>> = { preparing: 0, loading: 1 };
 
 /** The customer pays as themselves, at their own address or at the billing address given instead. */
 function payerFor(customer: Customer | null, address: AddressRecord | BillingAddress | null): Payer | null {
@@ -82,7 +83,7 @@ export function MakeAPayment({ booking, onPaid, reload }: MakeAPaymentProps) {
       setAmountChecked(false);
     },
   });
-  const locked = payment.stage === 'receipt' || payment.stage === 'expired' || payment.stage === 'updating';
+  const locked = payment.stage === 'settling' || payment.stage === 'expired' || payment.stage === 'updating';
   const missingAddress = address === null && !altBilling;
 
   const chooseOption = (next: AccountPaymentOption) => {
@@ -116,7 +117,7 @@ export function MakeAPayment({ booking, onPaid, reload }: MakeAPaymentProps) {
 
       <div className="make-payment__billing">
         <h4 className="make-payment__subheading">Address details</h4>
-        <CustomerAddress name={customer ? `${customer.forename} ${customer.surname}` : ''} address={address} />
+        <CustomerAddress name={customer ? personName(customer.forename, customer.surname) : ''} address={address} />
         <CheckboxField
           ref={altRef}
           label="Tick to use a different billing address"
@@ -161,11 +162,7 @@ export function MakeAPayment({ booking, onPaid, reload }: MakeAPaymentProps) {
           onContinue={() => void continueToPayment()}
         />
       </div>
-      {payment.token ? (
-        <div className={`make-payment__form make-payment__form--${payment.stage}`}>
-          <CardForm key={payment.token.token} token={payment.token} onMessage={payment.onProviderMessage} onFailure={payment.onFormFailure} />
-        </div>
-      ) : null}
+      <CardPaymentForm payment={payment} className="make-payment__form" />
     </section>
   );
 }

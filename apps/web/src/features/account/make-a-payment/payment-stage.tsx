@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { useAccountPaymentStore } from './account-payment-store.ts';
 import type { AccountPayment } from './use-account-payment.ts';
-import { CardFormStopped, CardFormUnavailable, PaymentRequestExpired } from '../../../components/card-payment/card-form-notices.tsx';
+import { CardFormNotice } from '../../../components/card-payment/card-form-notices.tsx';
 
 /** What the form says at each stage that is not the card form itself (spec section 4, Account payment). */
 
@@ -36,18 +36,12 @@ export function PaymentStage({ payment, currency, phone, needsBillingAddress, on
           <Button onClick={onContinue}>Continue to payment</Button>
         </div>
       );
-    case 'stopped':
-      return <CardFormStopped reason={payment.stoppedReason} onRestart={payment.restart} />;
-    case 'error':
-      return <CardFormUnavailable phone={phone} onRetry={payment.restart} />;
-    case 'expired':
-      return <PaymentRequestExpired />;
-    case 'receipt':
+    case 'settling':
       return <ReceiptStatus payment={payment} currency={currency} phone={phone} />;
     case 'updating':
       return <Waiting text={UPDATING_TEXT} />;
     default:
-      return null;
+      return <CardFormNotice payment={payment} phone={phone} />;
   }
 }
 

@@ -10,6 +10,7 @@ import {
 import type { ComponentType } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod/mini';
+import { personName } from '../../../lib/person-name.ts';
 import { ArrivalFields, InsuranceFields, JoiningFields, PassportFields, type SectionFieldsProps } from './detail-fields.tsx';
 
 /**
@@ -98,5 +99,4 @@ export const sectionDefinition = (key: PassengerSection): PassengerSectionDefini
 /** A passenger has saved an answer to the section (an empty free-text answer counts: those sections have no rules). */
 export const sectionAnswered = (passenger: AccountPassenger, key: PassengerSection): boolean => passenger[key] !== null;
 
-export const passengerName = (passenger: Pick<AccountPassenger, 'forename' | 'surname'>): string =>
-  `${passenger.forename} ${passenger.surname}`.trim();
+export const passengerName = (passenger: Pick<AccountPassenger, 'forename' | 'surname'>): string => personName(passenger.forename, passenger.surname);

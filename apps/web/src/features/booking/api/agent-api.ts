@@ -1,6 +1,6 @@
 import { confirmAgentBooking, registerAgent, registerAgentStaff, type Agent, type AgentStaff, type PostPaymentDetails } from '@tours/domain';
 import { callApi } from '../../../lib/api-client.ts';
-import type { ActiveBooking } from '../store/booking-store.ts';
+import type { ActiveBooking } from '../store/active-booking.ts';
 
 /**
  * The agent calls of the booking flow (spec section 7, Bookings), with the

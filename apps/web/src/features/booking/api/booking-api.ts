@@ -16,7 +16,7 @@ import {
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import type { BookingQuery } from '../booking-query.ts';
-import type { ActiveBooking } from '../store/booking-store.ts';
+import type { ActiveBooking } from '../store/active-booking.ts';
 import { fetchTourLookup, takeEarlyTourLookup } from './tour-lookup.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { updatePassengers, type UpdatedPassengers, type UpdatePassengersBodyInput } from '@tours/domain';
 import { callApi } from '../../../lib/api-client.ts';
-import type { ActiveBooking } from '../store/booking-store.ts';
+import type { ActiveBooking } from '../store/active-booking.ts';
 
 /**
  * PUT /bookings/passengers: step 1 again on the booking already made. The

@@ -1,23 +1,36 @@
 import {
   applyPromotion,
   confirmBooking,
+  createPaymentToken,
   getPaymentDetails,
   removePromotion,
   type AppliedPromotion,
   type CurrencyCode,
   type PaymentDetails,
+  type PaymentToken,
+  type PaymentTokenRequest,
   type PostPaymentDetails,
 } from '@tours/domain';
 import { callApi } from '../../../lib/api-client.ts';
-import type { ActiveBooking } from '../store/booking-store.ts';
+import type { ActiveBooking } from '../store/active-booking.ts';
 
 /**
  * Review and confirmation calls (spec section 7, Bookings), all with the
  * booking token. Each caller shows its own failure where it belongs (the
  * field, the payment panel, the confirmation), so none raises the general
- * toast by itself. The card payment's token request is shared with the
- * account area (lib/card-payment).
+ * toast by itself, except the token request, whose failure is the general
+ * alert (spec section 8).
  */
+
+/**
+ * POST /bookings/payments/token: the token the provider's inline form is
+ * mounted with. The server checks the amount against its own totals and
+ * answers the provider's script address with the token, so nothing here
+ * knows which provider it is.
+ */
+export async function requestPaymentToken(booking: ActiveBooking, body: PaymentTokenRequest, signal?: AbortSignal): Promise<PaymentToken> {
+  return (await callApi(createPaymentToken, { body, token: booking.token, signal })).data;
+}
 
 /** POST /bookings/promotion: an unknown or expired code is a 400 the field shows. */
 export async function postPromotion(booking: ActiveBooking, code: string): Promise<AppliedPromotion> {

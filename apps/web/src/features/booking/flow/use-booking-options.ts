@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { isApiRequestError } from '../../../lib/api-error.ts';
 import { accommodationOptionsQuery, bookingTourQuery, extraOptionsQuery, flightOptionsQuery } from '../api/booking-api.ts';
-import { useBookingStore, type ActiveBooking } from '../store/booking-store.ts';
+import type { ActiveBooking } from '../store/active-booking.ts';
+import { useBookingStore } from '../store/booking-store.ts';
 import { offeredOptions, type OfferedOptions } from './booking-options.ts';
 
 export type OptionsStatus = 'idle' | 'loading' | 'error' | 'ready';

@@ -1,4 +1,4 @@
-import { ALERTS, type MinorUnits } from '@tours/domain';
+import { ALERTS, CONFIRMATION_WAIT_MS, type MinorUnits } from '@tours/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAlertStore } from '../../../lib/alerts.ts';
 import { clearPersistedStores } from '../../../lib/storage.ts';
@@ -56,14 +56,12 @@ describe('confirming the booking', () => {
     expect([1, 2, 3, 4, 5, 6, 50].map(confirmRetryDelay)).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000]);
   });
 
-  it('asks again with the same id after lost answers and server errors, says it is checking, and keeps asking until settled', async () => {
+  it('asks again with the same id after lost answers and server errors, says it is checking, and goes to step 5 on the answer', async () => {
     vi.useFakeTimers();
     const answers = [
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => failure(500, 'INTERNAL'),
       () => failure(502),
-      () => failure(503),
-      () => failure(503),
       () => failure(503),
       () => failure(504),
       () => jsonResponse(CONFIRMED),
@@ -88,14 +86,15 @@ describe('confirming the booking', () => {
     expect(api.callsTo('/confirm')).toHaveLength(4);
     await vi.advanceTimersByTimeAsync(8_000);
     expect(api.callsTo('/confirm')).toHaveLength(5);
-    await vi.advanceTimersByTimeAsync(9_999);
+    // The next try comes at the end of the wait for an answer (20 s), not a full back-off later.
+    await vi.advanceTimersByTimeAsync(4_999);
     expect(api.callsTo('/confirm')).toHaveLength(5);
     await vi.advanceTimersByTimeAsync(1);
-    expect(api.callsTo('/confirm')).toHaveLength(6);
-    await vi.advanceTimersByTimeAsync(20_000);
 
     expect(await outcome).toBe('confirmed');
-    expect(api.callsTo('/confirm').map((call) => call.body)).toEqual(Array.from({ length: 8 }, () => ({ payment_id: 'pay_1', currency: 'GBP' })));
+    expect(api.callsTo('/confirm').map((call) => call.body)).toEqual(Array.from({ length: 6 }, () => ({ payment_id: 'pay_1', currency: 'GBP' })));
+    // From the second failure on, the page also asked what the server settled by itself: nothing yet.
+    expect(api.callsTo('/settlement')).toHaveLength(4);
     expect(usePaymentStore.getState()).toMatchObject({ postPaymentDetails: { status: 'confirmed', reference: 'MER-123456' }, confirmation: null });
     expect(useBookingStore.getState()).toMatchObject({ step: '5a', unconfirmed: false });
     expect(alerts()).toEqual([]);
@@ -160,6 +159,114 @@ describe('confirming the booking', () => {
     expect(useBookingStore.getState().step).toBe('5a');
     expect(window.dataLayer?.map((entry) => entry.event)).toEqual(['purchase']);
     expect(alerts()).toEqual([]);
+  });
+});
+
+describe('a confirmation that goes unanswered', () => {
+  const PHONE = '020 7946 0018';
+  const SETTLED = { data: { outcome: { status: 'confirmed', reference: 'MER-654321', booking_status: 'Confirmed' } } };
+  const PENDING = { data: { outcome: null } };
+
+  it('learns from the booking that the server confirmed the payment by itself, and goes to step 5', async () => {
+    vi.useFakeTimers();
+    let settled = false;
+    const api = mockPaymentApi({ confirm: () => failure(503), settlement: () => jsonResponse(settled ? SETTLED : PENDING) });
+    usePaymentStore.getState().paymentSucceeded('pay_1', 65_100 as MinorUnits);
+    const outcome = confirmPayment('pay_1', CONTEXT);
+    // One failure is asked again as it is; from the second on, the booking is read as well.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.callsTo('/settlement')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(api.callsTo('/settlement')).toHaveLength(1);
+    settled = true;
+    await vi.advanceTimersByTimeAsync(2_000);
+
+    expect(await outcome).toBe('confirmed');
+    expect(api.callsTo('/confirm')).toHaveLength(3);
+    expect(api.fetchMock.mock.calls.at(-1)![1]?.headers).toMatchObject({ Authorization: 'Bearer booking-token' });
+    expect(usePaymentStore.getState().postPaymentDetails).toEqual(SETTLED.data.outcome);
+    expect(useBookingStore.getState()).toMatchObject({ step: '5a', unconfirmed: false });
+    expect(window.dataLayer?.at(-1)).toMatchObject({ event: 'purchase', reference: 'MER-654321' });
+    expect(alerts()).toEqual([]);
+  });
+
+  it('shows the unconfirmed screen and the toast after 20 s without an answer, keeps asking, and moves to step 5 when the server confirms', async () => {
+    vi.useFakeTimers();
+    let settled = false;
+    const api = mockPaymentApi({ confirm: () => failure(503), settlement: () => jsonResponse(settled ? SETTLED : PENDING) });
+    usePaymentStore.getState().paymentSucceeded('pay_1', 65_100 as MinorUnits);
+    const outcome = confirmPayment('pay_1', CONTEXT);
+
+    await vi.advanceTimersByTimeAsync(CONFIRMATION_WAIT_MS - 1);
+    expect(useBookingStore.getState().unconfirmed).toBe(false);
+    expect(alerts()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(useBookingStore.getState()).toMatchObject({ unconfirmed: true, step: '4a', tokenTimeout: 90 });
+    expect(useBookingStore.getState().activeBooking?.expiresAt).toBe(Date.now() + 90_000);
+    expect(alerts()).toEqual([ALERTS.unableToConfirm(PHONE).message]);
+    // Still waiting for the answer: the payment id is kept.
+    expect(awaitingConfirmation(usePaymentStore.getState())).toBe(true);
+
+    // Every 10 s it asks again; the server confirms the booking meanwhile.
+    const calls = api.callsTo('/confirm').length;
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(api.callsTo('/confirm')).toHaveLength(calls);
+    settled = true;
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBe('confirmed');
+    expect(useBookingStore.getState()).toMatchObject({ step: '5a', unconfirmed: false, tokenTimeout: 90 });
+    expect(usePaymentStore.getState().postPaymentDetails).toEqual(SETTLED.data.outcome);
+  });
+
+  it('lets the booking go as unconfirmed when nothing answers through the unconfirmed session', async () => {
+    vi.useFakeTimers();
+    const api = mockPaymentApi({ confirm: () => failure(503) });
+    usePaymentStore.getState().paymentSucceeded('pay_1', 65_100 as MinorUnits);
+    const outcome = confirmPayment('pay_1', CONTEXT);
+    await vi.advanceTimersByTimeAsync(CONFIRMATION_WAIT_MS);
+    expect(alerts()).toEqual([ALERTS.unableToConfirm(PHONE).message]);
+    const sessionEnd = useBookingStore.getState().activeBooking!.expiresAt;
+    await vi.advanceTimersByTimeAsync(sessionEnd - Date.now() - 1);
+    expect(awaitingConfirmation(usePaymentStore.getState())).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(await outcome).toBe('unanswered');
+    expect(usePaymentStore.getState().postPaymentDetails).toEqual({ status: 'unconfirmed', reference: '100042' });
+    expect(awaitingConfirmation(usePaymentStore.getState())).toBe(false);
+    expect(useBookingStore.getState().unconfirmed).toBe(true);
+    const calls = api.calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(api.calls).toHaveLength(calls);
+  });
+
+  it('asks at once on a page reloaded on the unconfirmed screen, without saying it twice', async () => {
+    vi.useFakeTimers();
+    let settled = false;
+    const api = mockPaymentApi({ confirm: () => failure(503), settlement: () => jsonResponse(settled ? SETTLED : PENDING) });
+    useBookingStore.getState().bookingUnconfirmed();
+    usePaymentStore.setState({ checkoutId: 'pay_9', amountPaid: 65_100 as MinorUnits });
+    const outcome = resumeConfirmation();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.callsTo('/confirm')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(api.callsTo('/confirm')).toHaveLength(2);
+    settled = true;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await outcome).toBe('confirmed');
+    expect(useBookingStore.getState()).toMatchObject({ step: '5a', unconfirmed: false });
+    expect(alerts()).toEqual([]);
+  });
+
+  it('never shows a booking with nothing to pay as paid but unconfirmed: it only asks again', async () => {
+    vi.useFakeTimers();
+    const api = mockPaymentApi({ confirm: () => failure(503) });
+    const outcome = confirmPayment(null, CONTEXT);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(useBookingStore.getState().unconfirmed).toBe(false);
+    expect(api.callsTo('/settlement')).toEqual([]);
+    expect(alerts()).toEqual([]);
+    forgetRunningConfirmations();
+    expect(await outcome).toBe('skipped');
   });
 });
 

@@ -1,23 +1,35 @@
-import { ALERTS, type CurrencyCode, type PostPaymentDetails } from '@tours/domain';
+import { ALERTS, CONFIRMATION_WAIT_MS, type CurrencyCode, type PostPaymentDetails } from '@tours/domain';
 import { addAlert } from '../../../lib/alerts.ts';
 import { isApiRequestError } from '../../../lib/api-error.ts';
+import { ASK_AGAIN, askUntilAnswered, stopAsking, type Asking } from '../../../lib/card-payment/ask-until-answered.ts';
 import { getRegionContact } from '../../../lib/region.ts';
-import { CHECKING_AFTER_FAILURES, isTransientFailure, pause, retryDelay } from '../../../lib/retry.ts';
+import { CHECKING_AFTER_FAILURES, isTransientFailure, retryDelay } from '../../../lib/retry.ts';
 import { postConfirm } from '../api/payment-api.ts';
+import { readSettlement } from '../api/settlement-api.ts';
 import { pushPaymentEvent, type BookingEventProduct, type PaymentEventFigures } from '../flow/booking-analytics.ts';
+import type { ActiveBooking } from '../store/active-booking.ts';
 import { useBookingStore } from '../store/booking-store.ts';
 import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
 import { useProductStore } from '../store/product-store.ts';
 
 /**
- * After the provider took the money (spec section 4, Step 4 payment): record
- * the payment id, then confirm the booking until the server answers. The
+ * What the booking flow asks after the provider took the money (spec section
+ * 4, Step 4 payment): record the payment id, then confirm the booking with
+ * the card client's asking (lib/card-payment/ask-until-answered.ts). The
  * server's confirmation is idempotent for one payment id, and it settles the
  * payment on its own as well (the provider's notifications, reconciliation),
- * so asking again is always safe and giving up is never needed: a lost
- * answer or a server still settling (5xx, 503 SERVICE_FAILURE) is asked
- * again with the same id, with back-off, for as long as the page is open.
- * Only the server's own 'unconfirmed' shows the unconfirmed screen.
+ * so a lost answer or a server still settling (5xx, 503 SERVICE_FAILURE) is
+ * asked again with the same id; once it has failed twice (the page says it
+ * is checking), the page also reads after each failure what the server
+ * settled by itself (GET /bookings/settlement).
+ *
+ * When neither answers within CONFIRMATION_WAIT_MS, the page stops holding
+ * the visitor on 'Confirming your booking…': it shows what the spec gives for
+ * a confirmation failure after payment (section 8: the unconfirmed state and
+ * screen, 'Unable to confirm booking'), and keeps asking at the back-off's
+ * pace through the unconfirmed session's 90 s, moving on to step 5 if the
+ * server confirms meanwhile. Past that session it lets the booking go as
+ * unconfirmed; the server and staff own the payment from there.
  */
 
 export interface ConfirmContext {
@@ -31,22 +43,19 @@ export interface ConfirmContext {
  * - confirmed / unconfirmed: the server's answer, acted on;
  * - refused: a 400, the payment id proves nothing for this booking; it is forgotten;
  * - stalled: the server will not answer this page (401 past the token's grace, or an answer it cannot act on); the id is kept;
+ * - unanswered: no answer through the unconfirmed session; the unconfirmed screen stays and the page stops asking;
  * - unavailable: a booking with nothing to pay lost its places (no money was taken): the availability-error screen;
  * - skipped: nothing (left) to confirm.
  */
-export type ConfirmOutcome = 'confirmed' | 'unconfirmed' | 'refused' | 'stalled' | 'unavailable' | 'skipped';
+export type ConfirmOutcome = 'confirmed' | 'unconfirmed' | 'refused' | 'stalled' | 'unanswered' | 'unavailable' | 'skipped';
 
 /** Back-off between tries: 1 s, 2 s, 4 s, 8 s, then every 10 s (shared with the account area's payment receipt). */
 export const confirmRetryDelay = retryDelay;
 
+/** The confirmations' names among the payments being asked about. */
+const CONFIRMATIONS = 'confirm:';
 /** The zero-total booking's key among running confirmations: it has no payment id. */
 const NO_CARD_PAYMENT = '\u0000no-card-payment';
-
-interface Running {
-  promise: Promise<ConfirmOutcome>;
-  controller: AbortController;
-}
-const running = new Map<string, Running>();
 
 const paymentFigures = () => {
   const payment = usePaymentStore.getState();
@@ -78,18 +87,9 @@ export function recordSuccessfulPayment(paymentId: string, product: BookingEvent
 export function confirmPayment(paymentId: string | null, context: ConfirmContext): Promise<ConfirmOutcome> {
   const payment = usePaymentStore.getState();
   if (payment.postPaymentDetails !== null && (paymentId === null || payment.checkoutId === paymentId)) return Promise.resolve('skipped');
-  const key = paymentId ?? NO_CARD_PAYMENT;
-  const pending = running.get(key);
-  if (pending) return pending.promise;
-  const controller = new AbortController();
-  const entry: Running = {
-    controller,
-    promise: confirmUntilAnswered(paymentId, context, controller.signal).finally(() => {
-      if (running.get(key) === entry) running.delete(key);
-    }),
-  };
-  running.set(key, entry);
-  return entry.promise;
+  const booking = useBookingStore.getState().activeBooking;
+  if (!booking) return Promise.resolve('skipped');
+  return askUntilAnswered(`${CONFIRMATIONS}${paymentId ?? NO_CARD_PAYMENT}`, confirmation(booking, paymentId, context), 'skipped');
 }
 
 /**
@@ -121,6 +121,65 @@ function stillWaiting(paymentId: string | null, bookingId: number): boolean {
   return paymentId === null || payment.checkoutId === paymentId;
 }
 
+/** The confirmation of one payment (or of a booking with nothing to pay), as the card client asks it. */
+function confirmation(booking: ActiveBooking, paymentId: string | null, context: ConfirmContext): Asking<PostPaymentDetails, ConfirmOutcome> {
+  // Only a card payment is settled by the server by itself, and only it has been paid: a booking with nothing to pay just asks.
+  const wait = paymentId === null ? null : boundedWait(booking, context);
+  return {
+    ask: (signal) => postConfirm(booking, paymentId, context.currency, signal),
+    answered: (details) => actOnConfirmation(details, context),
+    stillWaiting: () => stillWaiting(paymentId, booking.id),
+    phase: (phase) => {
+      if (phase === 'sending') usePaymentStore.getState().setProcessing(true);
+      usePaymentStore.getState().setConfirmationPhase(phase);
+    },
+    failed: async (error, failures, signal) => {
+      const reaction = failureReaction(error, paymentId);
+      if (reaction === 'refused') return refused(paymentId, context, error);
+      if (reaction === 'stalled') return stalled(context, error);
+      if (reaction === 'unavailable') return unavailable();
+      if (!wait) return ASK_AGAIN;
+      // Failing again (the page now says it is checking): the server may have settled the payment by itself meanwhile.
+      if (failures >= CHECKING_AFTER_FAILURES) {
+        const settled = await readSettlement(booking, signal);
+        if (signal.aborted || !stillWaiting(paymentId, booking.id)) return 'skipped';
+        if (settled) return actOnConfirmation(settled, context);
+      }
+      return wait.afterFailure();
+    },
+    delay: (failures) => wait?.delay(failures) ?? retryDelay(failures),
+  };
+}
+
+/**
+ * CONFIRMATION_WAIT_MS of 'Confirming your booking…', then the unconfirmed
+ * screen while the page still asks, through the unconfirmed session. A page
+ * reloaded on the unconfirmed screen is past the wait already: it asks at
+ * the slower pace from the start, and says nothing twice.
+ */
+function boundedWait(booking: ActiveBooking, context: ConfirmContext) {
+  let unanswered = useBookingStore.getState().unconfirmed;
+  const deadline = Date.now() + CONFIRMATION_WAIT_MS;
+  const sessionEnd = () => useBookingStore.getState().activeBooking?.expiresAt ?? 0;
+  return {
+    afterFailure: (): ConfirmOutcome | typeof ASK_AGAIN => {
+      const now = Date.now();
+      if (!unanswered && now >= deadline) {
+        unanswered = true;
+        console.error(`No answer about the payment of booking ${booking.id} within ${CONFIRMATION_WAIT_MS / 1000} s`);
+        addAlert(ALERTS.unableToConfirm(context.phone));
+        useBookingStore.getState().bookingUnconfirmed();
+      }
+      if (!unanswered || now < sessionEnd()) return ASK_AGAIN;
+      // The unconfirmed session is over: the booking is let go as unconfirmed, as the server answers a booking it could not confirm.
+      usePaymentStore.getState().confirmationAnswered({ status: 'unconfirmed', reference: String(booking.id) });
+      return 'unanswered';
+    },
+    /** The back-off, cut short so the page moves on at the end of the wait, and asks once more at the end of the session. */
+    delay: (failures: number): number => Math.max(0, Math.min(retryDelay(failures), (unanswered ? sessionEnd() : deadline) - Date.now())),
+  };
+}
+
 type FailureReaction = 'retry' | 'refused' | 'stalled' | 'unavailable';
 
 /**
@@ -129,39 +188,12 @@ type FailureReaction = 'retry' | 'refused' | 'stalled' | 'unavailable';
  * spec's SERVICE_FAILURE (availability false); anything else the server will
  * not answer any differently.
  */
-function reactionTo(error: unknown, paymentId: string | null): FailureReaction {
+function failureReaction(error: unknown, paymentId: string | null): FailureReaction {
   if (isTransientFailure(error)) return 'retry';
   if (!isApiRequestError(error)) return 'stalled';
   if (error.status === 400) return 'refused';
   if (paymentId === null && error.status === 409 && error.code === 'SERVICE_FAILURE') return 'unavailable';
   return 'stalled';
-}
-
-async function confirmUntilAnswered(paymentId: string | null, context: ConfirmContext, signal: AbortSignal): Promise<ConfirmOutcome> {
-  const booking = useBookingStore.getState().activeBooking;
-  if (!booking || !stillWaiting(paymentId, booking.id)) return 'skipped';
-  usePaymentStore.getState().setProcessing(true);
-  usePaymentStore.getState().setConfirmationPhase('sending');
-
-  for (let failures = 0; ; ) {
-    let details: PostPaymentDetails;
-    try {
-      details = await postConfirm(booking, paymentId, context.currency, signal);
-    } catch (error) {
-      if (signal.aborted || !stillWaiting(paymentId, booking.id)) return 'skipped';
-      const reaction = reactionTo(error, paymentId);
-      if (reaction === 'refused') return refused(paymentId, context, error);
-      if (reaction === 'stalled') return stalled(context, error);
-      if (reaction === 'unavailable') return unavailable();
-      failures += 1;
-      if (failures >= CHECKING_AFTER_FAILURES) usePaymentStore.getState().setConfirmationPhase('checking');
-      await pause(confirmRetryDelay(failures), signal);
-      if (signal.aborted || !stillWaiting(paymentId, booking.id)) return 'skipped';
-      continue;
-    }
-    if (!stillWaiting(paymentId, booking.id)) return 'skipped';
-    return actOnConfirmation(details, context);
-  }
 }
 
 /**
@@ -181,9 +213,11 @@ export function actOnConfirmation(
     pushPaymentEvent('purchase', context.product, figures, details.reference);
     return 'confirmed';
   }
-  // Paid and recorded, but not confirmed: staff follow it up (spec sections 2 and 8).
-  addAlert(ALERTS.unableToConfirm(context.phone));
-  useBookingStore.getState().bookingUnconfirmed();
+  // Paid and recorded, but not confirmed: staff follow it up (spec sections 2 and 8). Said once, when the page showed it already.
+  if (!useBookingStore.getState().unconfirmed) {
+    addAlert(ALERTS.unableToConfirm(context.phone));
+    useBookingStore.getState().bookingUnconfirmed();
+  }
   return 'unconfirmed';
 }
 
@@ -215,7 +249,4 @@ function unavailable(): ConfirmOutcome {
 }
 
 /** For tests: a fresh page knows of no confirmation under way, and the old one stops asking. */
-export function forgetRunningConfirmations(): void {
-  for (const entry of running.values()) entry.controller.abort();
-  running.clear();
-}
+export const forgetRunningConfirmations = (): void => stopAsking(CONFIRMATIONS);

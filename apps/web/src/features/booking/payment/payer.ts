@@ -45,9 +45,6 @@ export function payerWith(lead: Payer | null, billing: BillingAddress | null, al
   return billing ? { ...lead, address: billing as PayerAddress } : null;
 }
 
-/** Equal payers give equal keys: a change of payer discards the token opened for the old one. */
-export const payerKey = (payer: Payer | null): string => (payer ? JSON.stringify(payer) : '');
-
 /**
  * The body of POST /bookings/payments/token. The logo stays a path on this
  * site: the provider resolves it against the allowed origin (its README).

@@ -1,51 +1,29 @@
-import {
-  ALERTS,
-  PAYMENT_FIELDS_ENABLE_DELAY_MS,
-  PAYMENT_TOKEN_REQUEST_DELAY_MS,
-  type CurrencyCode,
-  type MinorUnits,
-  type Payer,
-  type PaymentOption,
-} from '@tours/domain';
+import { PAYMENT_FIELDS_ENABLE_DELAY_MS, PAYMENT_TOKEN_REQUEST_DELAY_MS, type CurrencyCode, type MinorUnits, type Payer, type PaymentOption } from '@tours/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { addAlert } from '../../../lib/alerts.ts';
-import { requestPaymentToken } from '../../../lib/card-payment/payment-token.ts';
-import { reactionTo } from '../../../lib/card-payment/provider-sdk.ts';
+import { useCardPayment, type CardPayment } from '../../../lib/card-payment/use-card-payment.ts';
+import { requestPaymentToken } from '../api/payment-api.ts';
 import type { BookingEventProduct } from '../flow/booking-analytics.ts';
-import type { ActiveBooking } from '../store/booking-store.ts';
-import { awaitingConfirmation, usePaymentStore, type OpenedPayment } from '../store/payment-store.ts';
+import type { ActiveBooking } from '../store/active-booking.ts';
+import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
 import { confirmPayment, recordSuccessfulPayment, type ConfirmContext, type ConfirmOutcome } from './confirm-payment.ts';
-import { payerKey, tokenRequestFor } from './payer.ts';
+import { tokenRequestFor } from './payer.ts';
 
 /**
- * The card payment of step 4a as a sequence (spec sections 4 and 9): the
- * terms ticked; the payment fields enabled 3 s later; the token requested 2 s
- * after that, for the server's current amount (never before the page has
- * it); the provider's form initialised 500 ms after the token (in CardForm);
- * then the provider's messages. Every stage is shown, so the page never looks
- * frozen. A change of amount or payer, or a restart, starts again from the
- * token with the same delays; the stale token is discarded. A booking whose
+ * The card payment of step 4a on the card client
+ * (lib/card-payment/use-card-payment.ts), with what is particular to paying
+ * for a booking (spec sections 4 and 9): the terms ticked; the payment fields
+ * enabled 3 s later; the token requested 2 s after that, for the server's
+ * current amount (never before the page has it); the provider's form
+ * initialised 500 ms after the token; then the provider's messages, a
+ * success confirming the booking (confirm-payment.ts). Every stage is shown,
+ * so the page never looks frozen. A change of amount or payer, or a
+ * restart, starts again from the token with the same delays. A booking whose
  * total is 0 has no card payment: once the terms are ticked it is confirmed
  * with 'Confirm Booking'.
  */
 
-export type PaymentStage =
-  | 'terms'
-  | 'unlocking'
-  | 'figures'
-  | 'figures-error'
-  | 'billing'
-  | 'nothing-to-pay'
-  | 'preparing'
-  | 'loading'
-  | 'open'
-  | 'stopped'
-  | 'error'
-  | 'expired'
-  | 'confirming';
-
-/** Long enough for the 'payment expired' toast to be seen before the page reloads. */
-export const EXPIRED_RELOAD_DELAY_MS = 1_500;
+/** The booking flow's own waits before a form, in the order the visitor meets them. */
+type BookingPaymentGate = 'terms' | 'nothing-to-pay' | 'unlocking' | 'figures' | 'figures-error' | 'billing';
 
 export interface PaymentPipelineInput {
   booking: ActiveBooking;
@@ -63,20 +41,13 @@ export interface PaymentPipelineInput {
   reload?: () => void;
 }
 
-export interface PaymentPipeline {
-  stage: PaymentStage;
+export interface PaymentPipeline extends CardPayment<BookingPaymentGate> {
   termsAccepted: boolean;
   /** When the terms were ticked (epoch ms), for the unlocking progress. */
   termsAcceptedAt: number | null;
   /** The payment options and billing address may be changed. */
   fieldsEnabled: boolean;
-  token: OpenedPayment | null;
-  stoppedReason: 'canceled' | 'closed' | null;
   setTermsAccepted: (accepted: boolean) => void;
-  /** 'Start payment again' after a cancel, a close or a failure to open. */
-  restart: () => void;
-  onProviderMessage: (token: string, message: unknown) => void;
-  onFormFailure: (token: string) => void;
   /** 'Confirm Booking' of a booking with nothing to pay. */
   confirmWithoutPayment: () => Promise<ConfirmOutcome>;
   /** Asks about the paid booking again after the page stopped asking by itself. */
@@ -85,35 +56,27 @@ export interface PaymentPipeline {
 
 const confirmContext = ({ product, currency, phone }: PaymentPipelineInput): ConfirmContext => ({ product, currency, phone });
 
-interface Keyed<T> {
-  key: string;
-  value: T;
+/** The first of the booking flow's own waits that is not over, or null. */
+function gateOf(input: PaymentPipelineInput, termsAcceptedAt: number | null, unlocked: boolean): BookingPaymentGate | null {
+  if (termsAcceptedAt === null) return 'terms';
+  // No card form to unlock: the booking is confirmed as soon as the terms are accepted.
+  if (input.figures === 'ready' && input.amount <= 0) return 'nothing-to-pay';
+  if (!unlocked) return 'unlocking';
+  if (input.figures === 'loading') return 'figures';
+  if (input.figures === 'error') return 'figures-error';
+  if (input.payer === null) return 'billing';
+  return null;
 }
 
 export function usePaymentPipeline(input: PaymentPipelineInput): PaymentPipeline {
-  const { payer, option, amount, figures } = input;
   const [termsAcceptedAt, setTermsAcceptedAt] = useState<number | null>(null);
   const [unlockedFor, setUnlockedFor] = useState<number | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [openedFor, setOpenedFor] = useState<string | null>(null);
-  const [readyToken, setReadyToken] = useState<string | null>(null);
-  const [stopped, setStopped] = useState<Keyed<'canceled' | 'closed'> | null>(null);
-  const [failedFor, setFailedFor] = useState<string | null>(null);
-  const [expired, setExpired] = useState(false);
-  const storedToken = usePaymentStore((state) => state.paymentToken);
   const checkoutId = usePaymentStore((state) => (awaitingConfirmation(state) ? state.checkoutId : null));
-
   const unlocked = termsAcceptedAt !== null && unlockedFor === termsAcceptedAt;
-  const forPayer = payerKey(payer);
-  // Everything a token is opened for: another value of any part means another token.
-  const key = `${attempt}|${termsAcceptedAt}|${option}|${amount}|${forPayer}`;
-  const token = storedToken && openedFor === key ? storedToken : null;
-  const isStopped = stopped?.key === key;
-  const isFailed = failedFor === key;
 
-  const latest = useRef({ ...input, key });
+  const latest = useRef(input);
   useEffect(() => {
-    latest.current = { ...input, key };
+    latest.current = input;
   });
 
   // The payment fields unlock 3 s after the terms are ticked.
@@ -123,35 +86,21 @@ export function usePaymentPipeline(input: PaymentPipelineInput): PaymentPipeline
     return () => clearTimeout(handle);
   }, [termsAcceptedAt]);
 
-  // The token, 2 s after the fields unlock or after anything it depends on changed.
-  const wantsToken =
-    unlocked && figures === 'ready' && payer !== null && amount > 0 && !isStopped && !isFailed && !expired && checkoutId === null;
-  useEffect(() => {
-    if (!wantsToken) return;
-    usePaymentStore.getState().discardToken();
-    const controller = new AbortController();
-    const handle = setTimeout(() => {
-      const now = latest.current;
-      if (!now.payer) return;
-      const body = tokenRequestFor({ bookingId: now.booking.id, currency: now.currency, amount: now.amount, payer: now.payer });
-      requestPaymentToken(now.booking.token, body, controller.signal).then(
-        (opened) => {
-          if (controller.signal.aborted) return;
-          usePaymentStore.getState().tokenOpened(opened, { amount: now.amount, option: now.option });
-          usePaymentStore.getState().setProcessing(true);
-          setOpenedFor(now.key);
-        },
-        () => {
-          // The API client has shown the general toast; the panel offers to try again.
-          if (!controller.signal.aborted) setFailedFor(now.key);
-        },
-      );
-    }, PAYMENT_TOKEN_REQUEST_DELAY_MS);
-    return () => {
-      clearTimeout(handle);
-      controller.abort();
-    };
-  }, [wantsToken, key]);
+  const { booking, currency, option, product } = input;
+  const card = useCardPayment<BookingPaymentGate>({
+    store: usePaymentStore,
+    subject: `${termsAcceptedAt}|${option}`,
+    payer: input.payer,
+    amount: input.amount,
+    gate: gateOf(input, termsAcceptedAt, unlocked),
+    settling: checkoutId !== null,
+    tokenDelayMs: PAYMENT_TOKEN_REQUEST_DELAY_MS,
+    requestToken: (payer, amount, signal) => requestPaymentToken(booking, tokenRequestFor({ bookingId: booking.id, currency, amount, payer }), signal),
+    tokenOpened: (token, opened) => usePaymentStore.getState().tokenOpened(token, { amount: opened.amount, option }),
+    onPaid: (paymentId) => void recordSuccessfulPayment(paymentId, product),
+    phone: input.phone,
+    reload: input.reload,
+  });
 
   // Paid: confirm, now or after a reload that cut the confirmation short. The outcome moves the flow on.
   useEffect(() => {
@@ -167,43 +116,6 @@ export function usePaymentPipeline(input: PaymentPipelineInput): PaymentPipeline
     }
   }, []);
 
-  const restart = useCallback(() => setAttempt((value) => value + 1), []);
-
-  const onProviderMessage = useCallback((forToken: string, message: unknown) => {
-    const reaction = reactionTo(message);
-    const now = latest.current;
-    switch (reaction.kind) {
-      case 'ready':
-        setReadyToken(forToken);
-        return;
-      case 'paid':
-        recordSuccessfulPayment(reaction.paymentId, now.product);
-        return;
-      case 'declined':
-        // The provider keeps its form open for another card.
-        addAlert(ALERTS.paymentFailed);
-        return;
-      case 'stopped':
-        setStopped({ key: now.key, value: reaction.reason });
-        usePaymentStore.getState().discardToken();
-        usePaymentStore.getState().setProcessing(false);
-        return;
-      case 'expired':
-        setExpired(true);
-        usePaymentStore.getState().paymentRequestExpired();
-        addAlert(ALERTS.paymentExpired(now.phone));
-        // The reloaded page starts the payment again at 4a, as the spec asks.
-        setTimeout(now.reload ?? (() => window.location.reload()), EXPIRED_RELOAD_DELAY_MS);
-        return;
-      case 'ignore':
-        return;
-    }
-  }, []);
-
-  const onFormFailure = useCallback((forToken: string) => {
-    if (usePaymentStore.getState().paymentToken?.token === forToken) setFailedFor(latest.current.key);
-  }, []);
-
   const confirmWithoutPayment = useCallback(async () => {
     const outcome = await confirmPayment(null, confirmContext(latest.current));
     // Refused: the total is no longer 0 (changed in another tab, say), so the page takes the server's figures again.
@@ -217,51 +129,13 @@ export function usePaymentPipeline(input: PaymentPipelineInput): PaymentPipeline
     void confirmPayment(paid.checkoutId, confirmContext(latest.current));
   }, []);
 
-  const stage = stageOf({ checkoutId, expired, termsAcceptedAt, figures, amount, unlocked, isStopped, isFailed, payer, token, readyToken });
-
   return {
-    stage,
+    ...card,
     termsAccepted: termsAcceptedAt !== null,
     termsAcceptedAt,
-    fieldsEnabled: unlocked && checkoutId === null && !expired,
-    token: stage === 'loading' || stage === 'open' ? token : null,
-    stoppedReason: isStopped ? stopped.value : null,
+    fieldsEnabled: unlocked && card.stage !== 'settling' && card.stage !== 'expired',
     setTermsAccepted,
-    restart,
-    onProviderMessage,
-    onFormFailure,
     confirmWithoutPayment,
     retryConfirmation,
   };
-}
-
-interface StageFacts {
-  checkoutId: string | null;
-  expired: boolean;
-  termsAcceptedAt: number | null;
-  figures: PaymentPipelineInput['figures'];
-  amount: MinorUnits;
-  unlocked: boolean;
-  isStopped: boolean;
-  isFailed: boolean;
-  payer: Payer | null;
-  token: OpenedPayment | null;
-  readyToken: string | null;
-}
-
-/** The first thing the payment waits on, in the order the visitor meets them. */
-function stageOf(facts: StageFacts): PaymentStage {
-  if (facts.checkoutId !== null) return 'confirming';
-  if (facts.expired) return 'expired';
-  if (facts.termsAcceptedAt === null) return 'terms';
-  // No card form to unlock: the booking is confirmed as soon as the terms are accepted.
-  if (facts.figures === 'ready' && facts.amount <= 0) return 'nothing-to-pay';
-  if (!facts.unlocked) return 'unlocking';
-  if (facts.figures === 'loading') return 'figures';
-  if (facts.figures === 'error') return 'figures-error';
-  if (facts.isStopped) return 'stopped';
-  if (facts.isFailed) return 'error';
-  if (facts.payer === null) return 'billing';
-  if (!facts.token) return 'preparing';
-  return facts.readyToken !== facts.token.token ? 'loading' : 'open';
 }

@@ -16,7 +16,6 @@ import {
   sessionStatus,
   STEP_IDS,
   togglePassenger,
-  type Allocations,
   type BookingTour,
   type CreatedBooking,
   type UpdatedPassengers,
@@ -34,6 +33,7 @@ import { persist } from 'zustand/middleware';
 import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { clearBookingUrl } from '../../../lib/saved-booking-url.ts';
 import { bookingQuerySchema, type BookingQuery } from '../booking-query.ts';
+import { activeBookingSchema } from './active-booking.ts';
 
 /**
  * The booking flow state (spec section 3, Booking flow state), kept in
@@ -41,36 +41,56 @@ import { bookingQuerySchema, type BookingQuery } from '../booking-query.ts';
  * resumes there, while a new tab starts afresh.
  */
 
-/** The booking created at step 1 Next: its id, its bearer token and when that lapses (epoch ms). */
-export interface ActiveBooking {
-  id: number;
-  token: string;
-  expiresAt: number;
-}
-
 /** A booked passenger as the later steps name them. */
-export interface FlowPassenger {
-  id: number;
-  title: string;
-  given_name: string;
-  family_name: string;
-  is_lead: boolean;
-}
+const flowPassengerSchema = z.object({
+  id: z.number().check(z.int(), z.positive()),
+  title: z.string(),
+  given_name: z.string(),
+  family_name: z.string(),
+  is_lead: z.boolean(),
+});
+export type FlowPassenger = z.output<typeof flowPassengerSchema>;
 
 /** The lead passenger's e-mail and address as the booking was made with them: the payer of the card form (spec section 7). */
-export interface LeadContact {
-  email: string;
-  address: z.output<typeof participantAddressSchema>;
-}
+const leadContactSchema = z.object({ email: z.string().check(z.minLength(1)), address: participantAddressSchema });
+export type LeadContact = z.output<typeof leadContactSchema>;
 
-export interface BookingSummaryState {
+const flightChoiceSchema = z.union([z.number().check(z.int(), z.positive()), z.literal(OWN_ARRANGEMENTS)]);
+
+const bookingSummarySchema = z.object({
   /** The booking's tour as GET /bookings/tour answers it; its id keys the option calls. */
-  mainProduct: BookingTour | null;
+  mainProduct: z.nullable(bookingTourSchema),
   /** The room type chosen at 3a for every hotel. */
-  roomChoice: string | null;
+  roomChoice: z.nullable(z.string()),
   /** Each passenger's flight choice at 2a, by passenger id. */
-  flightChoice: Record<string, FlightChoice>;
-}
+  flightChoice: z.record(z.string().check(z.regex(/^\d+$/)), flightChoiceSchema),
+});
+export type BookingSummaryState = z.output<typeof bookingSummarySchema>;
+
+/**
+ * The booking flow state (spec section 3, Booking flow state), one shape:
+ * every persisted key with its own schema, so a stale or tampered key falls
+ * back to its default alone; the types below are read from it.
+ */
+export const bookingStateSchema = z.object({
+  /** The query the booking was started from; another query restarts it. */
+  origin: z.nullable(bookingQuerySchema),
+  step: z.enum(STEP_IDS),
+  direction: z.enum(['forward', 'back']),
+  /** The furthest step reached on this booking: Back, Forward and Change go no further (canVisitStep). */
+  furthest: z.enum(STEP_IDS),
+  /** False shows the availability-error screen. */
+  availability: z.boolean(),
+  unconfirmed: z.boolean(),
+  /** Seconds the booking token lives (spec section 4, Session timeouts). */
+  tokenTimeout: z.number().check(z.int(), z.positive()),
+  activeBooking: z.nullable(activeBookingSchema),
+  passengers: z.array(flowPassengerSchema),
+  leadContact: z.nullable(leadContactSchema),
+  summary: bookingSummarySchema,
+  /** The selections as the visitor makes them; sent whole at the end of step 3. */
+  allocations: allocationsSchema,
+});
 
 /**
  * How the last change of step enters the browser's history: a step the
@@ -80,29 +100,12 @@ export interface BookingSummaryState {
  */
 export type HistoryEntry = 'push' | 'replace';
 
-export interface BookingFlowData {
-  /** The query the booking was started from; another query restarts it. */
-  origin: BookingQuery | null;
-  step: StepId;
-  direction: Direction;
-  /** The furthest step reached on this booking: Back, Forward and Change go no further (canVisitStep). */
-  furthest: StepId;
+export type BookingFlowData = z.output<typeof bookingStateSchema> & {
   /** Never persisted: only the change that just happened has one. */
   historyEntry: HistoryEntry;
   /** The step loader: true while a call the step waits on runs. Never persisted: a reload ends every call. */
   stepLoading: boolean;
-  /** False shows the availability-error screen. */
-  availability: boolean;
-  unconfirmed: boolean;
-  /** Seconds the booking token lives (spec section 4, Session timeouts). */
-  tokenTimeout: number;
-  activeBooking: ActiveBooking | null;
-  passengers: FlowPassenger[];
-  leadContact: LeadContact | null;
-  summary: BookingSummaryState;
-  /** The selections as the visitor makes them; sent whole at the end of step 3. */
-  allocations: Allocations;
-}
+};
 
 interface BookingActions {
   /** A fresh booking for the query: everything of any earlier booking goes. */
@@ -149,38 +152,6 @@ export const initialBookingData = (origin: BookingQuery | null = null): BookingF
   leadContact: null,
   summary: { mainProduct: null, roomChoice: null, flightChoice: {} },
   allocations: emptyAllocations(),
-});
-
-const flightChoiceSchema = z.union([z.number().check(z.int(), z.positive()), z.literal(OWN_ARRANGEMENTS)]);
-
-/** Every persisted key with its own schema: a stale or tampered key falls back to its default alone. */
-export const bookingStateSchema = z.object({
-  origin: z.nullable(bookingQuerySchema),
-  step: z.enum(STEP_IDS),
-  direction: z.enum(['forward', 'back']),
-  furthest: z.enum(STEP_IDS),
-  availability: z.boolean(),
-  unconfirmed: z.boolean(),
-  tokenTimeout: z.number().check(z.int(), z.positive()),
-  activeBooking: z.nullable(
-    z.object({ id: z.number().check(z.int(), z.positive()), token: z.string().check(z.minLength(1)), expiresAt: z.number().check(z.int(), z.positive()) }),
-  ),
-  passengers: z.array(
-    z.object({
-      id: z.number().check(z.int(), z.positive()),
-      title: z.string(),
-      given_name: z.string(),
-      family_name: z.string(),
-      is_lead: z.boolean(),
-    }),
-  ),
-  leadContact: z.nullable(z.object({ email: z.string().check(z.minLength(1)), address: participantAddressSchema })),
-  summary: z.object({
-    mainProduct: z.nullable(bookingTourSchema),
-    roomChoice: z.nullable(z.string()),
-    flightChoice: z.record(z.string().check(z.regex(/^\d+$/)), flightChoiceSchema),
-  }),
-  allocations: allocationsSchema,
 });
 
 /** A change of step, as the state update every move makes: the furthest step reached moves with it. */

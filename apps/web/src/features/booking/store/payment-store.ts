@@ -5,11 +5,9 @@ import {
   minorUnitsSchema,
   PAYMENT_OPTIONS,
   paymentOptions,
-  paymentTokenSchema,
   postPaymentDetailsSchema,
   prePaymentDetailsSchema,
   type AppliedPromotion,
-  type Component,
   type MinorUnits,
   type PaymentDetails,
   type PaymentOption,
@@ -21,6 +19,7 @@ import {
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { openedCardPaymentSchema, type CardPaymentSlice, type SettlementPhase } from '../../../lib/card-payment/card-payment-state.ts';
 import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
 
 /**
@@ -29,51 +28,51 @@ import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../l
  * are the server's pre-payment details, never computed here.
  */
 
-/** A payment token with what it was opened for, so a change of amount or payer can tell it is stale. */
-export const openedPaymentSchema = z.extend(paymentTokenSchema, {
-  amount: minorUnitsSchema,
-  option: z.enum(PAYMENT_OPTIONS),
-});
+/** A payment token with what it was opened for, so a change of amount, option or payer can tell it is stale. */
+export const openedPaymentSchema = z.extend(openedCardPaymentSchema, { option: z.enum(PAYMENT_OPTIONS) });
 export type OpenedPayment = z.infer<typeof openedPaymentSchema>;
 
 /**
- * Where the confirmation of a payment stands on this page: the call is out
- * ('sending'); its answers keep getting lost or the server is still settling
- * the payment, so the page says it is checking and keeps asking ('checking');
- * or the server will not say (the booking token is past its grace, or an
- * answer the page cannot act on), so the page stops asking by itself
- * ('stalled') while the payment id is kept for a retry or a reload.
+ * Where the confirmation of a payment stands on this page, in the card
+ * client's phases: 'stalled' means the server will not answer this page (the
+ * booking token is past its grace, or an answer the page cannot act on), so
+ * the page stops asking by itself while the payment id is kept for a retry
+ * or a reload.
  */
-export type ConfirmationPhase = 'sending' | 'checking' | 'stalled';
+export type ConfirmationPhase = SettlementPhase;
 
-export interface PaymentData {
-  agentBooking: boolean;
-  prePaymentDetails: PrePaymentDetails | null;
+/** Every persisted key with its own schema: a stale or tampered key falls back to its default alone. */
+export const paymentStateSchema = z.object({
+  agentBooking: z.boolean(),
+  prePaymentDetails: z.nullable(prePaymentDetailsSchema),
   /** The applied PromotionalCode component (negative price). */
-  promotion: Component | null;
-  validPromotionalCode: boolean;
-  postPaymentDetails: PostPaymentDetails | null;
-  paymentOption: PaymentOption;
-  paymentToken: OpenedPayment | null;
-  altBilling: boolean;
-  /** True while a payment runs (card form open, or confirming); never persisted, since a reload ends it. */
-  processing: boolean;
+  promotion: z.nullable(componentSchema),
+  validPromotionalCode: z.boolean(),
+  postPaymentDetails: z.nullable(postPaymentDetailsSchema),
+  paymentOption: z.enum(PAYMENT_OPTIONS),
+  paymentToken: z.nullable(openedPaymentSchema),
+  altBilling: z.boolean(),
   /**
    * The card provider's payment id from its success message. Kept (and
    * persisted) until the server has answered its confirmation, so a reload,
    * a reopened tab or a lapsed session confirms it again and never pays again.
    */
-  checkoutId: string | null;
+  checkoutId: z.nullable(z.string().check(z.minLength(1))),
   /** What that payment took, in minor units (the amount its token was opened for). */
-  amountPaid: MinorUnits | null;
-  bookingSessionExpired: boolean;
+  amountPaid: z.nullable(minorUnitsSchema),
+  bookingSessionExpired: z.boolean(),
   /** The last payment request expired and the page reloaded: 4a says so until a new payment starts. */
-  paymentExpired: boolean;
+  paymentExpired: z.boolean(),
+});
+
+export type PaymentData = z.output<typeof paymentStateSchema> & {
+  /** True while a payment runs (card form open, or confirming); never persisted, since a reload ends it. */
+  processing: boolean;
   /** Never persisted: a reload starts the confirmation afresh. */
   confirmation: ConfirmationPhase | null;
-}
+};
 
-interface PaymentActions {
+interface PaymentActions extends Omit<CardPaymentSlice, 'paymentToken' | 'processing'> {
   /** The travel agent and staff member are registered on the booking: it is confirmed without payment (spec section 4, Step 4 payment). */
   markAgentBooking: () => void;
   /** Stores the selections' answer; a deposit of 0 leaves 'full' as the only way to pay (spec section 4, Step 3). */
@@ -92,10 +91,6 @@ interface PaymentActions {
   /** A change of payer discards the token: the provider's form prints the payer. */
   setAltBilling: (on: boolean) => void;
   tokenOpened: (token: PaymentToken, opened: { amount: MinorUnits; option: PaymentOption }) => void;
-  discardToken: () => void;
-  setProcessing: (processing: boolean) => void;
-  /** 'Expired request': the token goes, and the reloaded page explains why the payment starts again. */
-  paymentRequestExpired: () => void;
   /** The provider took the money: from here on the booking is confirmed, never paid again. */
   paymentSucceeded: (paymentId: string, amount: MinorUnits | null) => void;
   confirmationAnswered: (details: PostPaymentDetails) => void;
@@ -122,21 +117,6 @@ export const initialPaymentData = (): PaymentData => ({
   bookingSessionExpired: false,
   paymentExpired: false,
   confirmation: null,
-});
-
-export const paymentStateSchema = z.object({
-  agentBooking: z.boolean(),
-  prePaymentDetails: z.nullable(prePaymentDetailsSchema),
-  promotion: z.nullable(componentSchema),
-  validPromotionalCode: z.boolean(),
-  postPaymentDetails: z.nullable(postPaymentDetailsSchema),
-  paymentOption: z.enum(PAYMENT_OPTIONS),
-  paymentToken: z.nullable(openedPaymentSchema),
-  altBilling: z.boolean(),
-  checkoutId: z.nullable(z.string().check(z.minLength(1))),
-  amountPaid: z.nullable(minorUnitsSchema),
-  bookingSessionExpired: z.boolean(),
-  paymentExpired: z.boolean(),
 });
 
 export const usePaymentStore = create<PaymentState>()(

@@ -11,7 +11,8 @@ import type {
   Tour,
 } from '@tours/domain';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { useBookingStore, type ActiveBooking, type FlowPassenger } from '../store/booking-store.ts';
+import type { ActiveBooking } from '../store/active-booking.ts';
+import { useBookingStore, type FlowPassenger } from '../store/booking-store.ts';
 import { usePaymentStore } from '../store/payment-store.ts';
 import type { BookingQuery } from '../booking-query.ts';
 import { clearPersistedStores } from '../../../lib/storage.ts';

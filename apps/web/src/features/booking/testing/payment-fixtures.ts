@@ -58,6 +58,8 @@ export interface PaymentApiOptions {
   token?: () => Response;
   /** GET /bookings/payment-details; by default the server agrees with what the page holds. */
   paymentDetails?: () => Response | Promise<Response>;
+  /** GET /bookings/settlement; by default nothing is settled yet. */
+  settlement?: () => Response | Promise<Response>;
 }
 
 /** The figures the page holds, as GET /bookings/payment-details would answer them. */
@@ -86,6 +88,7 @@ export function mockPaymentApi(options: PaymentApiOptions = {}) {
     }
     if (path === '/api/bookings/promotion') return options.promotion?.(String(body?.code)) ?? jsonResponse({ data: PROMOTION });
     if (path === '/api/bookings/payment-details') return options.paymentDetails?.() ?? jsonResponse({ data: heldFigures() });
+    if (path === '/api/bookings/settlement') return options.settlement?.() ?? jsonResponse({ data: { outcome: null } });
     return jsonResponse({ error: { code: 'NOT_FOUND', message: `No mock for ${path}` } }, 404);
   });
   const callsTo = (suffix: string) => calls.filter((call) => call.path.endsWith(suffix));

@@ -8,7 +8,7 @@ import { useAgentIdentity } from '../../flow/agent-booking.ts';
 import { useAgentRegistration } from '../../flow/agent-registration.ts';
 import type { BookingEventProduct } from '../../flow/booking-analytics.ts';
 import { confirmAgentBooking } from '../../payment/confirm-agent-booking.ts';
-import type { ActiveBooking } from '../../store/booking-store.ts';
+import type { ActiveBooking } from '../../store/active-booking.ts';
 import { usePaymentStore } from '../../store/payment-store.ts';
 
 export const AGENT_TERMS_LABEL = 'I accept the travel agent terms and conditions on behalf of my client';

@@ -13,7 +13,7 @@ import {
   type PrePaymentDetails,
 } from '@tours/domain';
 import { useRef, useState, type RefObject } from 'react';
-import { CardForm } from '../../../../components/card-payment/card-form.tsx';
+import { CardPaymentForm } from '../../../../components/card-payment/card-form.tsx';
 import { BillingAddressForm } from '../../../../components/forms/billing-address-form.tsx';
 import { PaymentProgress, type ProgressStep } from '../../../../components/card-payment/payment-wait.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -22,13 +22,14 @@ import { Notice } from '../../../../components/ui/notice.tsx';
 import { useRegionContact } from '../../../../lib/region.ts';
 import type { BookingEventProduct } from '../../flow/booking-analytics.ts';
 import { leadPayer, payerWith, type BillingAddress } from '../../payment/payer.ts';
-import { usePaymentPipeline, type PaymentPipeline, type PaymentPipelineInput, type PaymentStage } from '../../payment/use-payment-pipeline.ts';
-import { useBookingStore, type ActiveBooking, type FlowPassenger } from '../../store/booking-store.ts';
+import { usePaymentPipeline, type PaymentPipeline, type PaymentPipelineInput } from '../../payment/use-payment-pipeline.ts';
+import type { ActiveBooking } from '../../store/active-booking.ts';
+import { useBookingStore, type FlowPassenger } from '../../store/booking-store.ts';
 import { usePassengerStore } from '../../store/passenger-store.ts';
 import { usePaymentStore } from '../../store/payment-store.ts';
 import { PaymentOptions } from './payment-options.tsx';
 import { CHECKING_BOOKING_TEXT, PaymentConfirmationStatus } from './payment-status.tsx';
-import { CardFormStopped, CardFormUnavailable, PaymentRequestExpired } from '../../../../components/card-payment/card-form-notices.tsx';
+import { CardFormNotice } from '../../../../components/card-payment/card-form-notices.tsx';
 
 /**
  * What happens between accepting the terms and the card form (spec section
@@ -41,7 +42,7 @@ const PREPARING_STEPS: readonly ProgressStep[] = [
   { text: 'Opening a secure payment request…', durationMs: PAYMENT_TOKEN_REQUEST_DELAY_MS },
   { text: 'Loading the secure card form…', durationMs: PAYMENT_FORM_INIT_DELAY_MS + 1_000 },
 ];
-const PREPARING_STEP_OF: Partial<Record<PaymentStage, number>> = { unlocking: 0, figures: 1, preparing: 2, loading: 3 };
+const PREPARING_STEP_OF: Partial<Record<PaymentPipeline['stage'], number>> = { unlocking: 0, figures: 1, preparing: 2, loading: 3 };
 
 interface PaymentSectionProps {
   booking: ActiveBooking;
@@ -121,12 +122,8 @@ export function PaymentSection({ booking, currency, product, passengers, details
       <div className="payment__stage" aria-live="polite">
         <StageView pipeline={pipeline} altBilling={altBilling} phone={phone} retryFigures={refreshFigures} />
       </div>
-      {pipeline.token ? (
-        <div className={`payment__form payment__form--${pipeline.stage}`}>
-          <CardForm key={pipeline.token.token} token={pipeline.token} onMessage={pipeline.onProviderMessage} onFailure={pipeline.onFormFailure} />
-        </div>
-      ) : null}
-      {pipeline.stage === 'confirming' ? <PaymentConfirmationStatus bookingId={booking.id} onRetry={pipeline.retryConfirmation} /> : null}
+      <CardPaymentForm payment={pipeline} className="payment__form" />
+      {pipeline.stage === 'settling' ? <PaymentConfirmationStatus bookingId={booking.id} onRetry={pipeline.retryConfirmation} /> : null}
     </section>
   );
 }
@@ -215,7 +212,7 @@ interface TermsProps {
 /** The terms checkbox, with its link and, after an attempt to continue without it, the spec's message (section 5). */
 function Terms({ pipeline, error, setError, boxRef }: TermsProps) {
   const confirmingFree = usePaymentStore((state) => state.confirmation === 'sending' || state.confirmation === 'checking');
-  const locked = pipeline.stage === 'confirming' || pipeline.stage === 'expired' || confirmingFree;
+  const locked = pipeline.stage === 'settling' || pipeline.stage === 'expired' || confirmingFree;
   return (
     <CheckboxField
       ref={boxRef}
@@ -260,13 +257,7 @@ function StageView({ pipeline, altBilling, phone, retryFigures }: StageViewProps
             : 'Tick to use a different billing address, and enter the card holder’s address to continue.'}
         </p>
       );
-    case 'stopped':
-      return <CardFormStopped reason={pipeline.stoppedReason} onRestart={pipeline.restart} />;
-    case 'error':
-      return <CardFormUnavailable phone={phone} onRetry={pipeline.restart} />;
-    case 'expired':
-      return <PaymentRequestExpired />;
     default:
-      return null;
+      return <CardFormNotice payment={pipeline} phone={phone} />;
   }
 }

@@ -6,7 +6,7 @@ import { addAlert } from '../../../../lib/alerts.ts';
 import { isApiRequestError, rateLimitMessage } from '../../../../lib/api-error.ts';
 import { getRegionContact } from '../../../../lib/region.ts';
 import { deletePromotion, paymentDetailsKey, postPromotion } from '../../api/payment-api.ts';
-import type { ActiveBooking } from '../../store/booking-store.ts';
+import type { ActiveBooking } from '../../store/active-booking.ts';
 import { usePaymentStore } from '../../store/payment-store.ts';
 
 /** 'Promotional code WELCOME100' is how the server names the line; the field shows the code alone. */

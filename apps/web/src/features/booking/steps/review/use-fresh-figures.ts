@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { fetchPaymentDetails, paymentDetailsKey } from '../../api/payment-api.ts';
-import type { ActiveBooking } from '../../store/booking-store.ts';
+import type { ActiveBooking } from '../../store/active-booking.ts';
 import { usePaymentStore } from '../../store/payment-store.ts';
 
 export interface FreshFigures {
