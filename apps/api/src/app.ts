@@ -23,7 +23,7 @@ import { readCachePlugin } from './plugins/read-cache.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { API_PREFIX, webPlugin } from './plugins/web.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
-import { rateLimitSweeperPlugin } from './lib/rate-limit.ts';
+import { rateLimitSweeperPlugin } from './modules/rate-limits/index.ts';
 
 /** Where pino writes each log line (JSON text). */
 export interface LogStream {

@@ -1,6 +1,6 @@
 import type { AccountPassenger, CorrespondenceRecord } from '@tours/domain';
 import type { bookingPassengers } from '../../db/schema/index.ts';
-import type { Correspondence, InsuranceDetails } from '../../db/schema/json-types.ts';
+import type { Correspondence, InsuranceDetails } from '../../db/json-types.ts';
 import { addressRecord } from './routes.ts';
 
 export type PassengerRow = typeof bookingPassengers.$inferSelect;

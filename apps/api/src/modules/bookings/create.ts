@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { bookingComponents, bookingPassengers, bookings, marketingSources, marketingSubsources } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { issueBookingToken } from '../../lib/booking-token.ts';
 import { sqlAfter, type Instant } from '../../lib/clock.ts';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.ts';

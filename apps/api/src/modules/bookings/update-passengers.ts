@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { bookingPassengers, bookings, departures, payments, tours } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { Instant } from '../../lib/clock.ts';
 import { conflict, notFound, validationFailed } from '../../lib/http-error.ts';
 import { releaseBookingHolds } from '../inventory/holds.ts';

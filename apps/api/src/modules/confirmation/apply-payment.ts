@@ -2,7 +2,7 @@ import { awaitsSettlement, isPermittedAmount, isSettled, toProviderAmount, type 
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentIntents, payments } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { listComponents } from '../bookings/repository.ts';
 import { totalsFromLines } from '../bookings/totals.ts';

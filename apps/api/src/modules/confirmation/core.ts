@@ -2,7 +2,7 @@ import { awaitsSettlement, settledBookingStatus, type PaymentPurpose, type PostP
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookings, departures, payments, tours } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { amountPaid, bookingTotals } from '../bookings/totals.ts';

@@ -2,7 +2,7 @@ import { awaitsSettlement, isSettled, type BookingStatus, type PostPaymentDetail
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookings, payments } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { notFound } from '../../lib/http-error.ts';
 
 /** Why staff must look at a booking, in their words; the audit log has the detail. */

@@ -3,7 +3,7 @@ import type { GatewayPayment } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
 import { bookings, paymentIntents, payments } from '../../db/schema/index.ts';
 import { sqlInstant, type Instant } from '../../lib/clock.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { notFound, validationFailed } from '../../lib/http-error.ts';
 import { intentOfRequest } from '../payments/intents.ts';
 import { PAYMENT_REFUSED } from './verify.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookingPassengers, bookings, customers } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { normaliseEmail } from './repository.ts';
 
 export interface LinkedCustomer {

@@ -2,7 +2,7 @@ import { balanceDueDate, bookingOutstandingBalance, type BookingStatus, type Cur
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bookingPassengers, bookings, customers, departures, payments, tourItineraryDays, tours, type ComponentType } from '../../db/schema/index.ts';
-import type { PostalAddress } from '../../db/schema/json-types.ts';
+import type { PostalAddress } from '../../db/json-types.ts';
 import { listComponents } from '../bookings/repository.ts';
 import { totalsFromLines } from '../bookings/totals.ts';
 import type { DocumentState } from './templates.ts';

@@ -2,7 +2,7 @@ import { buildPath, downloadDocument, DOCUMENTS_CONTENT_TYPE, formatDocumentsLis
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookings, documents } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { API_PREFIX } from '../../plugins/web.ts';

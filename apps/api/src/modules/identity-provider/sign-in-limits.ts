@@ -1,5 +1,5 @@
 import { RATE_LIMIT_MESSAGES } from '@tours/domain';
-import type { RateLimitCheck, RateLimitRule } from '../../lib/rate-limit.ts';
+import type { RateLimitCheck, RateLimitRule } from '../rate-limits/index.ts';
 import type { RateLimitConfig } from '../../plugins/rate-limit-env.ts';
 
 /**

@@ -15,7 +15,7 @@ import { allocations } from '../../db/schema/index.ts';
 import type { z } from 'zod';
 import { PaymentGatewayError, type GatewayTokenRequest, type PaymentGateway, type ProviderInBrowser } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { sqlInstant, type Instant } from '../../lib/clock.ts';
 import { conflict, notFound, serviceFailure, validationFailed } from '../../lib/http-error.ts';
 import { lockBooking } from '../bookings/repository.ts';

@@ -1,6 +1,6 @@
 import { applyPromotion, removePromotion } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
-import { enforceRateLimits } from '../../lib/rate-limit.ts';
+import { enforceRateLimits } from '../rate-limits/index.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { sessionOf } from '../bookings/session.ts';
 import { cancelWithdrawnRequests } from '../payments/intents.ts';

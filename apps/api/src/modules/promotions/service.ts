@@ -4,7 +4,7 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { bookingComponents, promotionDiscounts, promotions } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { conflict, notFound, validationFailed } from '../../lib/http-error.ts';
 import { lockBooking } from '../bookings/repository.ts';
 import type { BookingSession } from '../bookings/session.ts';

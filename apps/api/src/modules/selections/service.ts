@@ -3,7 +3,7 @@ import { withdrawOpenRequests } from '../payments/intents.ts';
 import type { Allocations, PrePaymentDetails } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { retryTransient } from '../../lib/pg-errors.ts';
 import { conflict, notFound, serviceFailure, validationFailed } from '../../lib/http-error.ts';
 import { lockBooking, replaceComponents, repricePromotionLine } from '../bookings/repository.ts';

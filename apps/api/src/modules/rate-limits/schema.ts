@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Fixed-window counters of lib/rate-limit.ts, one row per rule and key. In
+ * Fixed-window counters of limits.ts, one row per rule and key. In
  * the database so every API replica counts the same attempts; the key is a
  * SHA-256 digest, so the table holds no IP address or typed identifier.
  */

@@ -1,28 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { createdAt, currencyCode, id, minorUnits } from './columns.ts';
-
-/** 'How did you hear about us?' Ids are the reservations system's own (63 Online, 165 Other). */
-export const marketingSources = pgTable('marketing_sources', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull(),
-  position: integer('position').notNull().default(0),
-  active: boolean('active').notNull().default(true),
-});
-
-export const marketingSubsources = pgTable(
-  'marketing_subsources',
-  {
-    id: integer('id').primaryKey(),
-    sourceId: integer('source_id')
-      .notNull()
-      .references(() => marketingSources.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    position: integer('position').notNull().default(0),
-    active: boolean('active').notNull().default(true),
-  },
-  (t) => [unique('marketing_subsources_id_source_unique').on(t.id, t.sourceId)],
-);
+import { boolean, check, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, currencyCode, id, minorUnits } from '../../db/columns.ts';
 
 /** A promotional code: a fixed discount per currency within its validity dates. */
 export const promotions = pgTable(

@@ -11,8 +11,8 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { departures } from './catalogue.ts';
-import { currencyCode, id, minorUnits } from './columns.ts';
+import { departures } from './departures.ts';
+import { currencyCode, id, minorUnits } from '../../../db/columns.ts';
 
 /** A hotel. Departures list the hotels they stay in; room options belong to one of them. */
 export const accommodations = pgTable('accommodations', {

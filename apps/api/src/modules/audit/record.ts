@@ -1,5 +1,5 @@
-import type { Database } from '../db/client.ts';
-import { auditLog } from '../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import { auditLog } from './schema.ts';
 
 export interface AuditEntry {
   /** 'visitor', 'system', 'customer:12' ... */

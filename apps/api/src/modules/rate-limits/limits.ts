@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { retryInWords } from '@tours/domain';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { rateLimitCounters } from '../db/schema/index.ts';
-import { scheduleBackgroundJob } from './background-job.ts';
-import { HttpError } from './http-error.ts';
-import { sharedPlugin } from './plugin.ts';
+import type { Database } from '../../db/client.ts';
+import { rateLimitCounters } from './schema.ts';
+import { scheduleBackgroundJob } from '../../lib/background-job.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { sharedPlugin } from '../../lib/plugin.ts';
 
 /**
  * Fixed-window rate limits counted in PostgreSQL, so every API replica

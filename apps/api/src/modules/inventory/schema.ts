@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgEnum, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bookingComponents, bookingPassengers, bookings } from './bookings.ts';
-import { createdAt, updatedAt } from './columns.ts';
-import { departureOptions } from './inventory.ts';
+import { bookingComponents, bookingPassengers, bookings } from '../bookings/schema.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { departureOptions } from '../catalogue/schema/options.ts';
 
 export const ALLOCATION_STATES = ['held', 'sold', 'released'] as const;
 export type AllocationState = (typeof ALLOCATION_STATES)[number];

@@ -15,13 +15,14 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { agentStaff, agents } from './agents.ts';
-import { departures } from './catalogue.ts';
-import { createdAt, currencyCode, minorUnits, updatedAt } from './columns.ts';
-import { customers } from './customers.ts';
-import { departureOptions } from './inventory.ts';
-import type { Correspondence, InsuranceDetails, JoiningInformation, PassportDetails, PostalAddress } from './json-types.ts';
-import { marketingSources, marketingSubsources, promotions } from './marketing.ts';
+import { agentStaff, agents } from '../agents/schema.ts';
+import { departures } from '../catalogue/schema/departures.ts';
+import { createdAt, currencyCode, minorUnits, updatedAt } from '../../db/columns.ts';
+import { customers } from '../customers/schema.ts';
+import { departureOptions } from '../catalogue/schema/options.ts';
+import type { Correspondence, InsuranceDetails, JoiningInformation, PassportDetails, PostalAddress } from '../../db/json-types.ts';
+import { marketingSources, marketingSubsources } from '../marketing/schema.ts';
+import { promotions } from '../promotions/schema.ts';
 
 /** The domain's one list of statuses (packages/domain booking/statuses.ts); a new one needs a migration too. */
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);

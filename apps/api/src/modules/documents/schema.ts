@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { bookings } from './bookings.ts';
-import { createdAt, id } from './columns.ts';
+import { bookings } from '../bookings/schema.ts';
+import { createdAt, id } from '../../db/columns.ts';
 
 /**
  * A document a booking carries; the template decides its title and what it

@@ -1,8 +1,8 @@
 import { PAYMENT_PURPOSES } from '@tours/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bookings } from './bookings.ts';
-import { createdAt, currencyCode, id, minorUnits, updatedAt } from './columns.ts';
+import { bookings } from '../bookings/schema.ts';
+import { createdAt, currencyCode, id, minorUnits, updatedAt } from '../../db/columns.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
-import type { PostalAddress } from './json-types.ts';
+import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import type { PostalAddress } from '../../db/json-types.ts';
 
 /** A person who books and later signs in with the e-mail address of the booking. */
 export const customers = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { createdAt, currencyCode, id, minorUnits, updatedAt } from './columns.ts';
+import { createdAt, currencyCode, id, minorUnits, updatedAt } from '../../../db/columns.ts';
 
 /** A tour product, identified by its code (for example MHW-VIE) in every URL and call. */
 export const tours = pgTable(

@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { bookings } from './bookings.ts';
+import { bookings } from '../bookings/schema.ts';
 
 /** Append-only record of who changed what, for support and disputes. */
 export const auditLog = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { bookings } from './bookings.ts';
-import { createdAt, id } from './columns.ts';
+import { bookings } from '../bookings/schema.ts';
+import { createdAt, id } from '../../db/columns.ts';
 
 /**
  * A file to attach, named rather than stored: the relay draws it when it

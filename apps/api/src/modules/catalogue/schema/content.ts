@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { id } from './columns.ts';
-import { tours } from './catalogue.ts';
+import { id } from '../../../db/columns.ts';
+import { tours } from './departures.ts';
 
 /**
  * What the tour page says about a tour: a summary, the day-by-day itinerary,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, currencyCode, minorUnits } from './columns.ts';
+import { createdAt, currencyCode, minorUnits } from '../../db/columns.ts';
 
 /**
  * The sandbox card provider's own tables (served at /pay). It stands in for a
