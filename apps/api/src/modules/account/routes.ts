@@ -4,7 +4,7 @@ import type { PostalAddress } from '../../db/json-types.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { identityOf } from '../../plugins/customer-auth.ts';
-import { customerForIdentity } from '../customers/repository.ts';
+import { customerForIdentity } from '../customers/index.ts';
 
 /**
  * Any e-mail address can sign in at the provider; only one a confirmed

@@ -87,3 +87,4 @@ export async function identityProviderPlugin(app: FastifyInstance) {
     mount.all('/*', { schema: { hide: true } }, handle);
   });
 }
+export { loadProviderKeys, type ProviderKeys } from './keys.ts';

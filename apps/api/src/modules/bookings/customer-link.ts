@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookingPassengers, bookings, customers } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { normaliseEmail } from './repository.ts';
+import { customerForEmail, normaliseEmail } from '../customers/index.ts';
+import { bookingPassengers, bookings } from './schema.ts';
 
 export interface LinkedCustomer {
   customerId: number;
@@ -14,7 +14,8 @@ export interface LinkedCustomer {
  * Makes the confirmed booking its customer's, inside the confirmation's
  * transaction: the customer whose e-mail is the lead passenger's, created
  * from the lead (name, telephone, address) when the address is new. That is
- * what lets the lead sign in afterwards with the e-mail of the booking.
+ * what lets the lead sign in afterwards with the e-mail of the booking. The
+ * customers module makes (or finds) the customer; the link is the booking's.
  *
  * A booking that already has a customer keeps it: it was started while that
  * customer was signed in (or seeded so), and the person who booked it keeps
@@ -36,20 +37,15 @@ export async function linkBookingToCustomer(
   const email = lead?.email ? normaliseEmail(lead.email) : '';
   if (!lead || !email.includes('@')) return null;
 
-  // On conflict: another booking of the same person confirmed at the same moment made the customer first.
-  const [inserted] = await db
-    .insert(customers)
-    .values({
-      email,
-      title: lead.title,
-      forename: lead.givenName,
-      surname: lead.familyName,
-      telephone: lead.telephoneHome || lead.telephoneMobile || null,
-      address: lead.address,
-    })
-    .onConflictDoNothing({ target: customers.email })
-    .returning({ id: customers.id });
-  const customerId = inserted?.id ?? (await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email)))[0]!.id;
+  // Another booking of the same person confirmed at the same moment may have made the customer first.
+  const { id: customerId, created } = await customerForEmail(db, {
+    email,
+    title: lead.title,
+    forename: lead.givenName,
+    surname: lead.familyName,
+    telephone: lead.telephoneHome || lead.telephoneMobile || null,
+    address: lead.address,
+  });
 
   await db.update(bookings).set({ customerId, updatedAt: input.now }).where(eq(bookings.id, input.bookingId));
   await recordAudit(db, {
@@ -59,7 +55,7 @@ export async function linkBookingToCustomer(
     entityId: input.bookingId,
     bookingId: input.bookingId,
     requestId: input.requestId,
-    detail: { customerId, customerCreated: Boolean(inserted) },
+    detail: { customerId, customerCreated: created },
   });
-  return { customerId, created: Boolean(inserted) };
+  return { customerId, created };
 }

@@ -1,17 +1,16 @@
 import { createPaymentToken, getPaymentDetails } from '@tours/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { providerForBrowser } from '../../adapters/payments/index.ts';
-import { bookingComponents } from '../../db/schema/index.ts';
-import { forbidden } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
-import { siteOriginOf } from '../../lib/site-origin.ts';
-import { sessionOf } from '../bookings/session.ts';
-import { bookingTotals } from '../bookings/totals.ts';
-import { paymentNotificationRoutes } from './notifications.ts';
-import { openPayment } from './token.ts';
+import { pageOriginOf } from '../payments/index.ts';
+import { openPayment } from './payment-token.ts';
+import { bookingComponents } from './schema.ts';
+import { sessionOf } from './session.ts';
+import { bookingTotals } from './totals.ts';
 
-export async function paymentRoutes(app: FastifyInstance) {
+/** The booking flow's payment step: the card form's token for the amount due now, and the figures it is paid from. */
+export async function bookingPaymentRoutes(app: FastifyInstance) {
   registerEndpoint(
     app,
     createPaymentToken,
@@ -50,22 +49,4 @@ export async function paymentRoutes(app: FastifyInstance) {
       },
     };
   });
-
-  await app.register(paymentNotificationRoutes);
-}
-
-/**
- * The site's origin for this request, checked against the page's own when
- * the browser names it (Origin, sent with every POST): a form bound to an
- * origin other than the page's would never load, so the mismatch (a proxy
- * whose headers are not trusted, say) is answered with what to fix instead.
- */
-export function pageOriginOf(request: FastifyRequest): string {
-  const origin = siteOriginOf(request);
-  const page = request.headers.origin;
-  if (page !== undefined && page !== 'null' && page !== origin) {
-    request.log.warn({ page, siteOrigin: origin }, 'card form asked for by a page on another origin than the request names; behind a proxy, set TRUST_PROXY');
-    throw forbidden(`The card form cannot be shown on ${page}: this request reached the site as ${origin}. Please open the site at ${origin} and try again.`);
-  }
-  return origin;
 }

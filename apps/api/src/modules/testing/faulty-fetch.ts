@@ -1,15 +1,14 @@
-/** The ways a call to the card provider can fail, as a test arms them (modules/testing/fault-switch.ts). */
-export type ProviderFailure = 'provider-5xx' | 'provider-timeout' | 'provider-refused';
+import type { ProviderFault } from '../../lib/fault-points.ts';
 
 /**
  * fetch's shape, failing the calls a test armed the way a real provider or
  * network fails them, before they leave: a 503 from the provider, no answer
  * until the adapter's own timeout gives up (AbortSignal.timeout), or a
  * refused connection (undici's 'fetch failed' with ECONNREFUSED). Anything
- * not armed goes through untouched. Test-only: createPaymentGateway wraps
- * the transport with it when TEST_FAULTS is on.
+ * not armed goes through untouched. Test-only: app.ts has the payment
+ * gateway call the provider through it when TEST_FAULTS is on.
  */
-export function faultyFetch(next: typeof fetch, take: () => ProviderFailure | null): typeof fetch {
+export function faultyFetch(next: typeof fetch, take: () => ProviderFault | null): typeof fetch {
   return async (input, init) => {
     const failure = take();
     if (failure === null) return next(input, init);

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
-import { paymentIntents } from '../../db/schema/index.ts';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
 import { sqlAfter } from '../../lib/clock.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 import { retryTransient } from '../../lib/pg-errors.ts';
-import { applyPayment } from '../confirmation/apply-payment.ts';
-import { settleProviderPayment, settlementContext, visitorOriginOf } from '../confirmation/settle-payment.ts';
+import { lapsedHoldExists } from '../inventory/index.ts';
+import { claimDueIntents, claimUnappliedPayments, markCancelConfirmed, markIntentExpired } from '../payments/index.ts';
+import { applyPayment } from './apply-payment.ts';
+import { settleProviderPayment, settlementContext, visitorOriginOf } from './settle-payment.ts';
 
 /**
  * Reconciliation: the server settles every payment whether or not the
@@ -37,13 +36,6 @@ export interface ReconcileRun {
   failures: number;
 }
 
-interface ClaimedIntent {
-  id: number;
-  booking_id: number;
-  status: 'open' | 'cancelled';
-  provider_request_id: string | null;
-}
-
 export async function reconcilePayments(app: FastifyInstance): Promise<ReconcileRun> {
   const run: ReconcileRun = { requestsChecked: 0, paymentsSettled: 0, requestsExpired: 0, paymentsApplied: 0, failures: 0 };
   // Due-ness and leases by the database's clock, read by each statement: replicas whose clocks drift agree on them.
@@ -51,32 +43,13 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
   const leaseUntil = sqlAfter(now, LEASE_MS);
   const requestId = `reconcile-${app.clock.now().getTime()}`;
 
-  const intents = await app.db.transaction((tx) =>
-    queryRows<ClaimedIntent>(
-      tx,
-      sql`update payment_intents set lease_until = ${leaseUntil}
-          where id in (
-            select pi.id from payment_intents pi
-            where (pi.lease_until is null or pi.lease_until <= ${now})
-              and (
-                (pi.status = 'open' and (
-                  pi.expires_at <= ${now}
-                  or exists (select 1 from allocations a where a.booking_id = pi.booking_id and a.state = 'held' and a.expires_at <= ${now})
-                ))
-                or (pi.status = 'cancelled' and pi.cancel_confirmed_at is null)
-              )
-            order by pi.expires_at
-            limit ${BATCH}
-            for update skip locked
-          )
-          returning id, booking_id, status, provider_request_id`,
-    ),
-  );
+  // Open requests are due when they expired, or when their booking's holds lapsed (the sweeper waits for this run).
+  const intents = await claimDueIntents(app.db, { now, leaseUntil, limit: BATCH, alsoDue: (bookingId) => lapsedHoldExists(bookingId, now) });
   for (const intent of intents) {
     run.requestsChecked++;
     try {
       if (!intent.provider_request_id) {
-        await app.db.update(paymentIntents).set({ status: 'expired', leaseUntil: null }).where(eq(paymentIntents.id, intent.id));
+        await markIntentExpired(app.db, intent.id);
         continue;
       }
       const gateway = app.adapters.payments;
@@ -89,10 +62,10 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
         run.paymentsSettled++;
       }
       if (intent.status === 'cancelled') {
-        if (request?.status !== 'open') await app.db.update(paymentIntents).set({ cancelConfirmedAt: app.clock.now(), leaseUntil: null }).where(eq(paymentIntents.id, intent.id));
+        if (request?.status !== 'open') await markCancelConfirmed(app.db, intent.id, app.clock.now());
       } else if (!request || request.status === 'expired' || request.status === 'cancelled') {
         // The provider will take nothing more through it: its holds may go.
-        await app.db.update(paymentIntents).set({ status: 'expired', leaseUntil: null }).where(eq(paymentIntents.id, intent.id));
+        await markIntentExpired(app.db, intent.id);
         run.requestsExpired++;
       }
       // Still open at the provider: the lease lapses and a later run asks again.
@@ -102,23 +75,7 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
     }
   }
 
-  const unapplied = await app.db.transaction((tx) =>
-    queryRows<{ id: number; booking_id: number; provider_request_id: string | null }>(
-      tx,
-      sql`update payments set lease_until = ${leaseUntil}
-          where id in (
-            select id from payments
-            where applied_at is null and status = 'succeeded'
-              and created_at <= ${sqlAfter(now, -UNAPPLIED_GRACE_MS)}
-              and (lease_until is null or lease_until <= ${now})
-            order by created_at
-            limit ${BATCH}
-            for update skip locked
-          )
-          returning id, booking_id,
-            (select provider_request_id from payment_intents where payment_intents.id = payments.intent_id) as provider_request_id`,
-    ),
-  );
+  const unapplied = await claimUnappliedPayments(app.db, { now, leaseUntil, recordedBefore: sqlAfter(now, -UNAPPLIED_GRACE_MS), limit: BATCH });
   for (const payment of unapplied) {
     try {
       // The e-mail's links follow the origin the form was opened at, as when a notification settles the payment.

@@ -1,21 +1,17 @@
-import { operatorDate, priceLines, settledBookingStatus, type BookingStatus, type CurrencyCode } from '@tours/domain';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { agentStaff, bookingPassengers, bookings, documents, type OutboxAttachment } from '../../db/schema/index.ts';
-import { listComponents } from '../bookings/repository.ts';
+import { formatPersonName, operatorDate, priceLines, settledBookingStatus, type BookingStatus, type CurrencyCode } from '@tours/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { agentsReadModel } from '../../agents/index.ts';
+import { bookingsReadModel, listComponents, totalsFromLines, type ComponentLine } from '../../bookings/index.ts';
+import { documentFileName, PDF_CONTENT_TYPE, TEMPLATES } from '../../documents/index.ts';
+import { enqueueMail, type OutboxAttachment } from '../../mail/index.ts';
+import { amountPaid } from '../../payments/index.ts';
+import { confirmationContent, type ConfirmationContent, type ConfirmationFacts } from './content.ts';
+import type * as HtmlRenderer from './render.ts';
+import { confirmationText } from './text.ts';
 
-/** A booking line as listComponents reads it. */
-export type ComponentLine = Awaited<ReturnType<typeof listComponents>>[number];
-import { amountPaid, totalsFromLines } from '../bookings/totals.ts';
-import { PDF_CONTENT_TYPE } from '../documents/files.ts';
-import { documentFileName, TEMPLATES } from '../documents/templates.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { confirmationContent, type ConfirmationContent, type ConfirmationFacts } from './email/content.ts';
-import type * as HtmlRenderer from './email/render.ts';
-import { confirmationText } from './email/text.ts';
-
-export { confirmationContent, confirmationSubject, type ConfirmationFacts } from './email/content.ts';
-export { confirmationText } from './email/text.ts';
+const { bookings, bookingPassengers } = bookingsReadModel;
+const { agentStaff } = agentsReadModel;
 
 /** What the confirming transaction already read of the booking, its departure and tour. */
 export interface ConfirmedBookingFacts {
@@ -36,7 +32,7 @@ export interface ConfirmedBookingFacts {
 let htmlRenderer: Promise<typeof HtmlRenderer> | null = null;
 export async function renderConfirmationHtml(content: ConfirmationContent): Promise<string> {
   // A failed load is tried again next time rather than remembered.
-  htmlRenderer ??= import('./email/render.ts').catch((error: unknown) => {
+  htmlRenderer ??= import('./render.ts').catch((error: unknown) => {
     htmlRenderer = null;
     throw error;
   });
@@ -84,13 +80,13 @@ export async function queueConfirmationEmail(
     publicUrl: string;
     /** The booking's lines, when the confirming transaction has read them: not read again. */
     lines?: ComponentLine[];
-    /** The booking confirmation document's id, when the caller knows it (issueConfirmationDocuments answers it); null: none. */
-    confirmationDocumentId?: number | null;
+    /** The booking confirmation document's id (issueConfirmationDocuments answers it); null: none. */
+    confirmationDocumentId: number | null;
   },
 ): Promise<{ queued: boolean; figures: PaidAndTotal }> {
   const { booking } = input;
   const bookingId = booking.id;
-  const [passengers, rows, paid, [settled], [confirmationDocument]] = await Promise.all([
+  const [passengers, rows, paid, [settled]] = await Promise.all([
     db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)),
     input.lines ?? listComponents(db, bookingId),
     amountPaid(db, bookingId),
@@ -99,14 +95,6 @@ export async function queueConfirmationEmail(
       .from(bookings)
       .leftJoin(agentStaff, eq(agentStaff.id, bookings.agentStaffId))
       .where(eq(bookings.id, bookingId)),
-    input.confirmationDocumentId !== undefined
-      ? input.confirmationDocumentId === null
-        ? []
-        : [{ id: input.confirmationDocumentId }]
-      : db
-          .select({ id: documents.id })
-          .from(documents)
-          .where(and(eq(documents.bookingId, bookingId), eq(documents.template, TEMPLATES.bookingConfirmation))),
   ]);
   const { details } = totalsFromLines(rows, booking.currency, booking.brandChannel);
   const figures = { paid, total: details.total_price.value };
@@ -118,7 +106,7 @@ export async function queueConfirmationEmail(
 
   // The domain's one pricing of a booking line by line: what the review showed, adding up to the total charged.
   const lines = priceLines(rows);
-  const fullName = (p: (typeof passengers)[number]) => [p.title, p.givenName, p.familyName].filter(Boolean).join(' ');
+  const fullName = (p: (typeof passengers)[number]) => formatPersonName({ title: p.title, forename: p.givenName, surname: p.familyName });
   const facts: ConfirmationFacts = {
     reference: input.reference,
     status: booking.status && settledBookingStatus(booking.status) === 'Optional' ? 'Optional' : 'Confirmed',
@@ -138,11 +126,12 @@ export async function queueConfirmationEmail(
   const content = confirmationContent(facts);
   const html = await htmlPartOrNone(content, bookingId);
   // The booking confirmation PDF, drawn when the e-mail is sent (the outbox names it, docs/decisions/0012-booking-documents.md).
-  const attachments: OutboxAttachment[] = confirmationDocument
+  const attachments: OutboxAttachment[] =
+    input.confirmationDocumentId !== null
     ? [
         {
           kind: 'booking-document',
-          documentId: confirmationDocument.id,
+          documentId: input.confirmationDocumentId,
           filename: documentFileName(input.reference, TEMPLATES.bookingConfirmation),
           contentType: PDF_CONTENT_TYPE,
         },

@@ -1,18 +1,13 @@
 import { awaitsSettlement, confirmAgentBooking, registerAgent, registerAgentStaff } from '@tours/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { bookings } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/index.ts';
-import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { conflict, forbidden } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { siteOriginOrNull } from '../../lib/site-origin.ts';
-import { sessionOf } from '../bookings/session.ts';
-import { confirmWithoutPayment, type UnpaidConfirmationCheck } from '../confirmation/confirm-without-payment.ts';
-import { findAgentAndStaff, normaliseAgentCode, presentAgent, presentStaff } from './repository.ts';
-import { agentActor, requireVerification } from './verification.ts';
+import { agentActor, findAgentAndStaff, normaliseAgentCode, presentAgent, presentStaff, requireVerification } from '../agents/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { agentOfBooking, lockBookingForAgent, registerAgentOnBooking, registerStaffOnBooking, sessionOf } from '../bookings/index.ts';
+import { confirmWithoutPayment, type UnpaidConfirmationCheck } from '../confirmation/index.ts';
 
-export const BOOKING_SETTLED = 'This booking is already confirmed: its travel agent can no longer be changed.';
 export const AGENT_FIRST = 'Register the travel agent on this booking first.';
 export const NOT_THIS_AGENT = 'This verification is for another travel agent.';
 export const NOT_THIS_STAFF = 'This verification is for another staff member.';
@@ -21,25 +16,15 @@ export const NO_VERIFIED_AGENT =
   'Only a booking made by a verified travel agent and staff member can be confirmed without payment. Please verify your agent details first.';
 export const AGENT_INACTIVE = 'The travel agent or staff member on this booking can no longer make bookings. Please contact us.';
 
-/** The booking row, locked for the change: registrations and confirmation of one booking take turns. */
-async function lockBooking(tx: Database, bookingId: number) {
-  const [booking] = await tx
-    .select({ id: bookings.id, status: bookings.status, reference: bookings.reference, agentId: bookings.agentId, agentStaffId: bookings.agentStaffId })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .for('update');
-  if (!booking) throw notFound('The booking no longer exists.');
-  if (!awaitsSettlement(booking)) throw conflict(BOOKING_SETTLED);
-  return booking;
-}
-
 /**
  * A travel agent's calls on a booking (spec section 4, 'Agent bookings'):
  * the verified agent, then the verified staff member, are registered on it,
  * which makes it an agent booking; then it is confirmed without payment, the
  * balance being the agent's to settle. Each call needs the booking's token
  * (the 'booking' guard) and, to register, a verification naming whom it
- * registers (docs/decisions/0013-agent-verification.md).
+ * registers (docs/decisions/0013-agent-verification.md). The agents module
+ * checks the verification, the bookings module writes the registration and
+ * settlement confirms: this module owns no table.
  */
 export async function agentBookingRoutes(app: FastifyInstance) {
   registerEndpoint(app, registerAgent, async (request) => {
@@ -47,13 +32,9 @@ export async function agentBookingRoutes(app: FastifyInstance) {
     const verified = await requireVerification(app.db, request.body.verification, app.clock.now());
     if (verified.agent.code !== normaliseAgentCode(request.body.id)) throw forbidden(NOT_THIS_AGENT);
     await app.db.transaction(async (tx) => {
-      const booking = await lockBooking(tx, session.bookingId);
-      const sameAgent = booking.agentId === verified.agent.id;
+      const booking = await lockBookingForAgent(tx, session.bookingId);
       // Another agent's staff member cannot stay on the booking (bookings_agent_staff_fk): it is cleared, to be registered again.
-      await tx
-        .update(bookings)
-        .set(sameAgent ? { agentId: verified.agent.id } : { agentId: verified.agent.id, agentStaffId: null })
-        .where(eq(bookings.id, booking.id));
+      const { staffCleared } = await registerAgentOnBooking(tx, booking, verified.agent.id);
       await recordAudit(tx, {
         actor: agentActor(verified.agent.code, verified.staff.id),
         action: 'booking.agent_registered',
@@ -61,7 +42,7 @@ export async function agentBookingRoutes(app: FastifyInstance) {
         entityId: booking.id,
         bookingId: booking.id,
         requestId: request.id,
-        detail: { agentId: verified.agent.id, agentCode: verified.agent.code, previousAgentId: booking.agentId, staffCleared: !sameAgent && booking.agentStaffId !== null },
+        detail: { agentId: verified.agent.id, agentCode: verified.agent.code, previousAgentId: booking.agentId, staffCleared },
       });
     });
     return { data: presentAgent(verified.agent) };
@@ -72,10 +53,10 @@ export async function agentBookingRoutes(app: FastifyInstance) {
     const verified = await requireVerification(app.db, request.body.verification, app.clock.now());
     if (verified.staff.id !== request.body.id) throw forbidden(NOT_THIS_STAFF);
     await app.db.transaction(async (tx) => {
-      const booking = await lockBooking(tx, session.bookingId);
+      const booking = await lockBookingForAgent(tx, session.bookingId);
       if (booking.agentId === null) throw conflict(AGENT_FIRST);
       if (booking.agentId !== verified.agent.id) throw forbidden(STAFF_OF_ANOTHER_AGENT);
-      await tx.update(bookings).set({ agentStaffId: verified.staff.id }).where(eq(bookings.id, booking.id));
+      await registerStaffOnBooking(tx, booking.id, verified.staff.id);
       await recordAudit(tx, {
         actor: agentActor(verified.agent.code, verified.staff.id),
         action: 'booking.agent_staff_registered',
@@ -93,7 +74,7 @@ export async function agentBookingRoutes(app: FastifyInstance) {
     const session = sessionOf(request);
     // Runs with the booking row locked, inside the confirming transaction: a replayed or racing call finds the booking settled and is answered as it stands.
     const authorise: UnpaidConfirmationCheck = async (tx, booking) => {
-      const [row] = await tx.select({ agentId: bookings.agentId, agentStaffId: bookings.agentStaffId }).from(bookings).where(eq(bookings.id, booking.id));
+      const row = await agentOfBooking(tx, booking.id);
       const registered = row?.agentId != null && row.agentStaffId != null ? await findAgentAndStaff(tx, row.agentId, row.agentStaffId) : null;
       if (!registered?.staff) throw conflict(NO_VERIFIED_AGENT);
       const { agent, staff } = registered;

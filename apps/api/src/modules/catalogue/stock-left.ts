@@ -1,8 +1,11 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { allocations, departureOptions, departures } from '../../db/schema/index.ts';
 import type { Instant } from '../../lib/clock.ts';
-import { isActiveAllocation } from './availability.ts';
+import { inventoryReadModel, isActiveAllocation } from '../inventory/index.ts';
+import { departures } from './schema/departures.ts';
+import { departureOptions } from './schema/options.ts';
+
+const { allocations } = inventoryReadModel;
 
 export interface StockLeft {
   /** Places left on the departure for this booking (its own holds not counted against it). */

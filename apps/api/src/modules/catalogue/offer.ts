@@ -5,13 +5,12 @@ import {
   accommodations,
   departureAccommodations,
   departureOptions,
-  departurePrices,
-  departures,
   flightOptionGroups,
   flights,
   optionPrices,
   type OptionKind,
-} from '../../db/schema/index.ts';
+} from './schema/options.ts';
+import { departurePrices, departures } from './schema/departures.ts';
 
 export interface OfferedFlight {
   flightNumber: string;
@@ -190,4 +189,17 @@ export async function lockOptions(db: Database, optionIds: readonly number[]): P
     .orderBy(asc(departureOptions.id))
     .for('no key update');
   return new Map(rows.map((row) => [row.id, row.inventory]));
+}
+
+/**
+ * Locks the departure row for a transaction about to allocate on it (a
+ * confirmation re-taking lapsed holds) and reads its capacity as it is now;
+ * null when there is no such departure. The same lock loadOffer takes with
+ * lockDeparture, and the first of ADR 0002's order after the booking's. NO
+ * KEY: the lock guards the departure's places, not its row, so bookings
+ * created on the departure meanwhile are not kept waiting.
+ */
+export async function lockDepartureForAllocation(db: Database, departureId: number): Promise<{ capacity: number } | null> {
+  const [departure] = await db.select({ capacity: departures.capacity }).from(departures).where(eq(departures.id, departureId)).for('no key update');
+  return departure ?? null;
 }

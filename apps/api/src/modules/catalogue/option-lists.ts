@@ -6,8 +6,8 @@ import {
   type roomOptionSchema,
 } from '@tours/domain';
 import type { z } from 'zod';
-import { unitsLeft, type UnitsTaken } from '../inventory/availability.ts';
-import { occupancyOf, type DepartureOffer, type OfferedOption } from './repository.ts';
+import { unitsLeft, type UnitsTaken } from '../inventory/index.ts';
+import { occupancyOf, type DepartureOffer, type OfferedOption } from './offer.ts';
 
 /**
  * The option lists in the reservations system's shapes (domain contracts,

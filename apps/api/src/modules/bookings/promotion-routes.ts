@@ -1,11 +1,11 @@
 import { applyPromotion, removePromotion } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
-import { enforceRateLimits } from '../rate-limits/index.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
-import { sessionOf } from '../bookings/session.ts';
-import { cancelWithdrawnRequests } from '../payments/intents.ts';
-import { promotionChecks } from './limits.ts';
-import { applyPromotionCode, promotionCodeIsValid, removePromotionCode } from './service.ts';
+import { cancelWithdrawnRequests } from '../payments/index.ts';
+import { promotionChecks } from '../promotions/index.ts';
+import { enforceRateLimits } from '../rate-limits/index.ts';
+import { applyPromotionCode, promotionCodeIsValid, removePromotionCode } from './promotion-code.ts';
+import { sessionOf } from './session.ts';
 
 export async function promotionRoutes(app: FastifyInstance) {
   /** Refused codes are limited per client and per booking before they are answered (limits.ts); requests the validation refuses are not counted. */

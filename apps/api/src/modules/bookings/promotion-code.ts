@@ -1,14 +1,23 @@
-import { awaitsSettlement, toIsoDate, VALIDATION, type appliedPromotionSchema, type paymentDetailsSchema } from '@tours/domain';
-import { withdrawOpenRequests } from '../payments/intents.ts';
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { awaitsSettlement, VALIDATION, type appliedPromotionSchema, type paymentDetailsSchema } from '@tours/domain';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { bookingComponents, promotionDiscounts, promotions } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/index.ts';
 import { conflict, notFound, validationFailed } from '../../lib/http-error.ts';
-import { lockBooking } from '../bookings/repository.ts';
-import type { BookingSession } from '../bookings/session.ts';
-import { bookingTotals } from '../bookings/totals.ts';
+import { recordAudit } from '../audit/index.ts';
+import { withdrawOpenRequests } from '../payments/index.ts';
+import { normalisePromotionCode, promotionLineName, promotionsReadModel, redeemablePromotion } from '../promotions/index.ts';
+import { lockBooking } from './repository.ts';
+import { bookingComponents } from './schema.ts';
+import type { BookingSession } from './session.ts';
+import { bookingTotals } from './totals.ts';
+
+const { promotions } = promotionsReadModel;
+
+/**
+ * A booking's promotional code: the PromotionalCode line (a negative price)
+ * that applying a code adds and removing it takes away. Whether a code can be
+ * used is the promotions module's; the line is the booking's.
+ */
 
 export const ONE_CODE_PER_BOOKING = (applied: string) =>
   `Only one promotional code can be used on a booking, and ${applied} is already applied.`;
@@ -18,23 +27,6 @@ export interface ApplyPromotion {
   code: string;
   now: Date;
   requestId: string;
-}
-
-/** What the customer sees on the booking: 'Promotional code WELCOME100'. */
-const lineName = (code: string) => `Promotional code ${code}`;
-
-/** The code as it is matched and stored: 'welcome100 ' is WELCOME100. */
-export const normalisePromotionCode = (code: string) => code.trim().toUpperCase();
-
-/** The active promotion with this (normalised) code, offered in this currency today; null when it cannot be used. */
-async function redeemablePromotion(db: Database, code: string, currency: BookingSession['currency'], now: Date) {
-  const today = toIsoDate(now);
-  const [promotion] = await db
-    .select({ id: promotions.id, code: promotions.code, amount: promotionDiscounts.amount })
-    .from(promotions)
-    .innerJoin(promotionDiscounts, and(eq(promotionDiscounts.promotionId, promotions.id), eq(promotionDiscounts.currency, currency)))
-    .where(and(eq(promotions.code, code), eq(promotions.active, true), lte(promotions.validFrom, today), gte(promotions.validTo, today)));
-  return promotion ?? null;
 }
 
 /**
@@ -93,7 +85,7 @@ export async function applyPromotionCode(db: Database, input: ApplyPromotion): P
         .values({
           bookingId: session.bookingId,
           componentType: 'PromotionalCode',
-          name: lineName(promotion.code),
+          name: promotionLineName(promotion.code),
           promotionId: promotion.id,
           unitPrice: discount,
           quantity: 1,

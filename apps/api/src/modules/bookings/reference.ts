@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { OPERATOR, type BookingStatus } from '@tours/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookings } from '../../db/schema/index.ts';
+import { bookings } from './schema.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 
 const PREFIX = OPERATOR.shortName.slice(0, 3).toUpperCase();
@@ -18,7 +18,7 @@ const ATTEMPTS = 20;
  * so, whatever the replicas are doing) rolls back only that try and another
  * is drawn; the surrounding transaction goes on.
  */
-export async function confirmWithReference(
+export async function settleWithReference(
   db: Database,
   bookingId: number,
   now: Date,

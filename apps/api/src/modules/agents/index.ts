@@ -1,0 +1,23 @@
+import { agentStaff } from './schema.ts';
+
+/**
+ * Travel agents: the agencies, their staff and the verifications that prove
+ * someone typed an agent's ID and a staff member's e-mail
+ * (docs/decisions/0013-agent-verification.md). Registering them on a booking
+ * is the bookings module's write, asked for by modules/agent-bookings.
+ */
+export {
+  findActiveAgent,
+  findAgentAndStaff,
+  normaliseAgentCode,
+  presentAgent,
+  presentStaff,
+  presentStaffSummary,
+  type AgentRow,
+  type RegisteredAgent,
+  type StaffRow,
+} from './repository.ts';
+export { agentActor, requireVerification, VERIFICATION_INVALID, type VerifiedAgent } from './verification.ts';
+
+/** What other modules may read of the agents' tables in their own statements (the staff member copied on a confirmation), never write. */
+export const agentsReadModel = { agentStaff } as const;
