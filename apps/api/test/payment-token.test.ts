@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentGatewayError, type PaymentGateway } from '../src/adapters/payments/index.ts';
 import { paymentIntents, payTokens } from '../src/db/schema/index.ts';
 import { hashProviderToken } from '../src/modules/payments/index.ts';
-import { NOTHING_TO_PAY } from '../src/modules/bookings/index.ts';
+import { NOTHING_TO_PAY } from '../src/modules/bookings/payment-token.ts';
 import { createBooking, lead } from './booking-fixtures.ts';
 import { build } from './helper.ts';
 import { bookDayTrip, bookSicily, openPayment, plentyOfSingleRooms, requestToken, SICILY, SITE_ORIGIN, tokenRequest } from './payment-fixtures.ts';

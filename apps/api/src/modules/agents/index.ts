@@ -6,18 +6,8 @@ import { agentStaff } from './schema.ts';
  * (docs/decisions/0013-agent-verification.md). Registering them on a booking
  * is the bookings module's write, asked for by modules/agent-bookings.
  */
-export {
-  findActiveAgent,
-  findAgentAndStaff,
-  normaliseAgentCode,
-  presentAgent,
-  presentStaff,
-  presentStaffSummary,
-  type AgentRow,
-  type RegisteredAgent,
-  type StaffRow,
-} from './repository.ts';
-export { agentActor, requireVerification, VERIFICATION_INVALID, type VerifiedAgent } from './verification.ts';
+export { findAgentAndStaff, normaliseAgentCode, presentAgent, presentStaff } from './repository.ts';
+export { agentActor, requireVerification, VERIFICATION_INVALID } from './verification.ts';
 
 /** What other modules may read of the agents' tables in their own statements (the staff member copied on a confirmation), never write. */
 export const agentsReadModel = { agentStaff } as const;

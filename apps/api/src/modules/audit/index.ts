@@ -1,2 +1,2 @@
 /** The audit log: who changed what, written in the transaction of the change. Every module records through this. */
-export { recordAudit, type AuditEntry } from './record.ts';
+export { recordAudit } from './record.ts';

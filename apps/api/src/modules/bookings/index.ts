@@ -2,13 +2,15 @@ import { bookingComponents, bookingPassengers, bookings } from './schema.ts';
 
 /**
  * Bookings: the booking, its passengers and its priced lines
- * (booking_components), and only this module writes them. It creates a
- * booking and changes it on the visitor's, the customer's, the agent's and
- * settlement's behalf; the other modules ask through these functions.
- * Below it: catalogue, inventory, payments, customers, marketing, promotions.
+ * (booking_components); only this module writes them. It creates a booking
+ * and changes it on the visitor's behalf (its routes), and on the
+ * customer's, the agent's and settlement's when their modules ask through
+ * the functions below. Below it: catalogue, inventory, payments, customers,
+ * marketing, promotions, audit (docs/decisions/0017-modules-own-their-tables.md).
  */
-export { createBooking, createBookingIn, notBookable, type CreateContext } from './create.ts';
-export { updatePassengers, type UpdatedBooking, type UpdatePassengers } from './update-passengers.ts';
+
+// The booking as the flow reads it: its session, its lines and what they come to.
+export { findSessionByTokenHash, sessionOf, type BookingSession } from './session.ts';
 export {
   appliedPromotions,
   bookingCurrency,
@@ -17,23 +19,18 @@ export {
   replaceComponents,
   repricePromotionLine,
   type ComponentLine,
-  type LockedBooking,
   type NewComponentLine,
 } from './repository.ts';
-export { findSessionByTokenHash, sessionOf, type BookingSession } from './session.ts';
-export { bookingTotals, totalsFromLines, type BookingTotals } from './totals.ts';
-export { NOTHING_TO_PAY, openPayment, type OpenPayment } from './payment-token.ts';
-export { applyPromotionCode, ONE_CODE_PER_BOOKING, promotionCodeIsValid, removePromotionCode } from './promotion-code.ts';
-export { linkBookingToCustomer, type LinkedCustomer } from './customer-link.ts';
+export { bookingTotals, totalsFromLines } from './totals.ts';
+export type { ComponentType } from './schema.ts';
+
+// Settlement's writes (modules/confirmation): the locks it takes its turn on, the reference, the customer, staff's attention.
+export { lockBookingForPayment, lockBookingForSettlement, lockBookingStatus, markNeedsAttention, type SettlingBooking } from './settlement.ts';
 export { randomBookingReference, settleWithReference } from './reference.ts';
-export {
-  lockBookingForPayment,
-  lockBookingForSettlement,
-  lockBookingStatus,
-  markNeedsAttention,
-  type SettlingBooking,
-} from './settlement.ts';
-export { BOOKING_NOT_FOUND, isOwnedBy, ownedBookingId } from './ownership.ts';
+export { linkBookingToCustomer } from './customer-link.ts';
+
+// The account area's: whose booking it is, and the details a customer completes after booking.
+export { BOOKING_NOT_FOUND, ownedBookingId } from './ownership.ts';
 export {
   lockBookingForDetails,
   lockPassenger,
@@ -42,8 +39,9 @@ export {
   type PassengerDetails,
   type PassengerRow,
 } from './passenger-details.ts';
-export { agentOfBooking, BOOKING_SETTLED, lockBookingForAgent, registerAgentOnBooking, registerStaffOnBooking, type AgentOnBooking } from './agent.ts';
-export { COMPONENT_TYPES, type ComponentType } from './schema.ts';
+
+// The agent's (modules/agent-bookings): the travel agent and staff member registered on the booking.
+export { agentOfBooking, lockBookingForAgent, registerAgentOnBooking, registerStaffOnBooking } from './agent.ts';
 
 /**
  * What other modules may read of the bookings' tables in their own

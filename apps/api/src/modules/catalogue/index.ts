@@ -9,28 +9,12 @@ import { departures, tours } from './schema/departures.ts';
  * Written only by the seed (and staff, later): the booking flow reads it,
  * and locks a departure's or its options' rows while it allocates.
  */
-export { isBookableOnline, type DepartureAvailability } from './booking-window.ts';
-export {
-  departureById,
-  findDeparture,
-  type DepartureRow,
-  type DepartureWithPlaces,
-  type FoundDeparture,
-  type TourRow,
-} from './repository.ts';
-export {
-  loadOffer,
-  lockDepartureForAllocation,
-  lockOptions,
-  occupancyOf,
-  type DepartureOffer,
-  type OfferedFlight,
-  type OfferedOption,
-  type OfferedRoom,
-} from './offer.ts';
+export { isBookableOnline } from './booking-window.ts';
+export { departureById, findDeparture } from './repository.ts';
+export { loadOffer, lockDepartureForAllocation, lockOptions, occupancyOf, type DepartureOffer, type OfferedOption } from './offer.ts';
 export { extraOptions, flightGroups, roomOptions, type Presenting } from './option-lists.ts';
-export { stockLeft, type StockLeft } from './stock-left.ts';
-export { OPTION_KINDS, type OptionKind } from './schema/options.ts';
+export { stockLeft } from './stock-left.ts';
+export type { OptionKind } from './schema/options.ts';
 
 /**
  * What other modules may read of the catalogue's tables in their own

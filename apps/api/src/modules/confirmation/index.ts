@@ -9,7 +9,7 @@
  * Nothing below it imports it; the account area and the agent's booking calls
  * above it do (docs/decisions/0017-modules-own-their-tables.md).
  */
-export { confirmWithoutPayment, PAYMENT_REQUIRED, type UnpaidConfirmationCheck } from './confirm-without-payment.ts';
-export { settleProviderPayment, SETTLEMENT_PENDING, type SettleProviderPayment, type SettlementSource } from './settle-payment.ts';
-export { reconcilePayments, reconciliationPlugin, type ReconcileRun } from './reconciliation.ts';
+export { confirmWithoutPayment, type UnpaidConfirmationCheck } from './confirm-without-payment.ts';
+export { settleProviderPayment, SETTLEMENT_PENDING } from './settle-payment.ts';
+export { reconcilePayments, reconciliationPlugin } from './reconciliation.ts';
 export { ATTENTION } from './follow-up.ts';

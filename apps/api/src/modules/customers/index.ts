@@ -6,18 +6,9 @@ import { customers } from './schema.ts';
  * (docs/decisions/0011-customer-tokens.md). Only this module writes the
  * customers table; a booking is linked to its customer by the bookings module.
  */
-export {
-  customerForEmail,
-  customerForIdentity,
-  customerIdByEmail,
-  findCustomerByEmail,
-  normaliseEmail,
-  type CustomerRow,
-  type NewCustomer,
-} from './repository.ts';
+export { customerForEmail, customerForIdentity, customerIdByEmail, normaliseEmail, type CustomerRow } from './repository.ts';
 export { signedInCustomerId } from './session.ts';
 export {
-  ACCESS_TOKEN_ALGORITHMS,
   discoveredKeySet,
   KeySetUnavailable,
   looksLikeJwt,
@@ -26,7 +17,6 @@ export {
   verifyAccessToken,
   type CustomerIdentity,
   type KeySource,
-  type RemoteKeyOptions,
   type VerifyOptions,
 } from './access-token.ts';
 

@@ -16,22 +16,10 @@ export {
   unitsLeft,
   unitsTaken,
   unitsTakenByBooking,
-  type BookingUnits,
   type UnitsTaken,
 } from './availability.ts';
-export {
-  allocationsToSell,
-  extendHolds,
-  placeHolds,
-  releaseBookingHolds,
-  sellAllocations,
-  shortages,
-  type AllocationToSell,
-  type HoldLine,
-  type Need,
-} from './holds.ts';
-export { holdSweeperPlugin, sweepExpiredHolds, type SweepResult } from './sweeper.ts';
-export { ALLOCATION_STATES, type AllocationState } from './schema.ts';
+export { allocationsToSell, extendHolds, placeHolds, releaseBookingHolds, sellAllocations, shortages, type Need } from './holds.ts';
+export { holdSweeperPlugin, sweepExpiredHolds } from './sweeper.ts';
 
 /**
  * What other modules may read of the allocations in their own statements

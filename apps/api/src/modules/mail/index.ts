@@ -6,8 +6,8 @@ import { mailboxRoutes } from './mailbox-routes.ts';
  * change an e-mail announces, and the relay that sends it; in sandbox mode
  * the mailbox at /dev/mailbox. Only this module writes the outbox.
  */
-export { enqueueMail, type NewMail, type OutboxMessage } from './outbox.ts';
-export { mailRelayPlugin, relayOutbox, type RelayResult } from './relay.ts';
+export { enqueueMail } from './outbox.ts';
+export { mailRelayPlugin, relayOutbox } from './relay.ts';
 export type { OutboxAttachment } from './schema.ts';
 
 /** The sandbox mailbox, mounted at /dev when e-mails go to the sandbox provider. */

@@ -11,7 +11,6 @@ export {
   cancelWithdrawnRequests,
   claimDueIntents,
   hashProviderToken,
-  insertIntent,
   intentById,
   intentOfRequest,
   markCancelConfirmed,
@@ -19,8 +18,6 @@ export {
   markIntentPaid,
   openPaymentRequestExists,
   withdrawOpenRequests,
-  type ClaimedIntent,
-  type NewIntent,
   type PaymentIntent,
 } from './intents.ts';
 export {
@@ -39,14 +36,11 @@ export {
   referPaymentsToBooking,
   succeededPayments,
   type PaymentRow,
-  type SucceededPayment,
-  type UnappliedPayment,
 } from './records.ts';
-export { markNotificationProcessed, receiveNotification, type ReceivedNotification } from './notifications.ts';
-export { openProviderRequest, type OpenProviderRequest } from './token.ts';
+export { markNotificationProcessed, receiveNotification } from './notifications.ts';
+export { openProviderRequest } from './token.ts';
 export { checkPayer, isAcceptableLogo } from './payer.ts';
 export { pageOriginOf } from './page-origin.ts';
-export { PAYMENT_STATUSES, type PaymentStatus } from './schema.ts';
 
 /**
  * What other modules may read of these tables in their own statements (a

@@ -6,7 +6,7 @@ import { promotionDiscounts, promotions } from './schema.ts';
  * bookings module's (the PromotionalCode line is a booking line); it asks
  * here whether a code can be used.
  */
-export { normalisePromotionCode, promotionLineName, redeemablePromotion, type RedeemablePromotion } from './codes.ts';
+export { normalisePromotionCode, promotionLineName, redeemablePromotion } from './codes.ts';
 export { promotionChecks } from './limits.ts';
 
 /**

@@ -10,7 +10,5 @@ export {
   sweepRateLimitCounters,
   takeAttempt,
   type RateLimitCheck,
-  type RateLimitOutcome,
-  type RateLimitRefusal,
   type RateLimitRule,
 } from './limits.ts';

@@ -5,4 +5,4 @@
  */
 export { faultsPlugin, testingRoutes } from './faults.ts';
 export { faultyFetch } from './faulty-fetch.ts';
-export { FAULT_EFFECTS, FaultSwitch, InjectedFault, type FaultEffect } from './fault-switch.ts';
+export { FaultSwitch, InjectedFault } from './fault-switch.ts';
