@@ -6,7 +6,7 @@ import { allocations } from './schema.ts';
 /**
  * Holds: allocations in state 'held' that lapse at `expires_at` (the booking
  * session's end). They are written only inside a transaction that holds the
- * departure's row lock (options/repository.ts loadOffer), after the units
+ * departure's row lock (catalogue/offer.ts loadOffer), after the units
  * left were checked under that lock.
  */
 
