@@ -52,10 +52,6 @@ export async function convertHolds(db: Database, booking: { id: number; departur
     if (short.length > 0) throw new PlacesGoneError(`No longer available: ${short.map((need) => need.label).join(', ')}.`);
   }
 
-  await sellAllocations(
-    db,
-    rows.map((row) => row.id),
-    clock.now(),
-  );
+  await sellAllocations(db, rows.map((row) => row.id), clock.now());
   return { sold: rows.length, retaken: lapsed.length };
 }

@@ -55,6 +55,12 @@ async function htmlPartOrNone(content: ConfirmationContent, bookingId: number): 
   }
 }
 
+/** What was paid on a booking and what it costs, in minor units of its currency. */
+export interface PaidAndTotal {
+  paid: number;
+  total: number;
+}
+
 /**
  * Queues the confirmation e-mail to the lead passenger (copied to the travel
  * agent staff member of an agent's booking), in the transaction
@@ -67,11 +73,6 @@ async function htmlPartOrNone(content: ConfirmationContent, bookingId: number): 
  * send to) and the paid and total figures it read, which the confirming
  * transaction reuses rather than reading them again.
  */
-export interface PaidAndTotal {
-  paid: number;
-  total: number;
-}
-
 export async function queueConfirmationEmail(
   db: Database,
   input: {
@@ -127,16 +128,16 @@ export async function queueConfirmationEmail(
   const html = await htmlPartOrNone(content, bookingId);
   // The booking confirmation PDF, drawn when the e-mail is sent (the outbox names it, docs/decisions/0012-booking-documents.md).
   const attachments: OutboxAttachment[] =
-    input.confirmationDocumentId !== null
-    ? [
-        {
-          kind: 'booking-document',
-          documentId: input.confirmationDocumentId,
-          filename: documentFileName(input.reference, TEMPLATES.bookingConfirmation),
-          contentType: PDF_CONTENT_TYPE,
-        },
-      ]
-    : [];
+    input.confirmationDocumentId === null
+      ? []
+      : [
+          {
+            kind: 'booking-document',
+            documentId: input.confirmationDocumentId,
+            filename: documentFileName(input.reference, TEMPLATES.bookingConfirmation),
+            contentType: PDF_CONTENT_TYPE,
+          },
+        ];
   await enqueueMail(db, {
     to,
     cc,
