@@ -33,7 +33,7 @@ export interface ApplyPromotion {
  * Whether applying `code` would be answered as a valid code: the code already
  * on the booking, or one that can be used on it today. Read without locking,
  * before the code is applied, so the rate limits count a refused code before
- * it is answered and an accepted one not at all (limits.ts); applying checks
+ * it is answered and an accepted one not at all (modules/promotions, limits.ts); applying checks
  * again under the booking's lock.
  */
 export async function promotionCodeIsValid(db: Database, session: BookingSession, code: string, now: Date): Promise<boolean> {

@@ -8,7 +8,7 @@ import { applyPromotionCode, promotionCodeIsValid, removePromotionCode } from '.
 import { sessionOf } from './session.ts';
 
 export async function promotionRoutes(app: FastifyInstance) {
-  /** Refused codes are limited per client and per booking before they are answered (limits.ts); requests the validation refuses are not counted. */
+  /** Refused codes are limited per client and per booking before they are answered (modules/promotions, limits.ts); requests the validation refuses are not counted. */
   registerEndpoint(app, applyPromotion, async (request, reply) => {
     const session = sessionOf(request);
     const now = app.clock.now();
