@@ -5,6 +5,11 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { apiModulesPlugin, apiModuleZones, apiSchemaFiles, apiSchemaZones } from './eslint/api-modules.js';
+
+/** The repository's root: the API's zones are absolute, whichever directory ESLint runs from. */
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 const featuresDir = 'apps/web/src/features';
 let features = [];
@@ -64,5 +69,26 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: featureBoundaries }],
     },
+  },
+  {
+    // The API's modules own their tables and meet only through their faces, in one direction (eslint/api-modules.js).
+    files: ['apps/api/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'api-modules': apiModulesPlugin },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // no-cycle follows imports through TypeScript files only when it is told they are modules it can parse.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: apiModuleZones(ROOT) }],
+      'import-x/no-cycle': 'error',
+      'api-modules/no-foreign-table-writes': 'error',
+    },
+  },
+  {
+    // Table files name the tables their foreign keys reference, whoever owns them.
+    files: apiSchemaFiles(ROOT),
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: apiSchemaZones(ROOT) }] },
   },
 );

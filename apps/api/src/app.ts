@@ -7,16 +7,16 @@ import { MODULES } from './modules/index.ts';
 import { identityProviderPlugin } from './modules/identity-provider/index.ts';
 import { paymentProviderPlugin, payProviderNotificationsPlugin } from './modules/payment-provider/index.ts';
 import { adaptersPlugin, type Adapters } from './plugins/adapters.ts';
-import { holdSweeperPlugin } from './modules/inventory/sweeper.ts';
-import { reconciliationPlugin } from './modules/payments/reconciliation.ts';
+import { holdSweeperPlugin } from './modules/inventory/index.ts';
+import { reconciliationPlugin } from './modules/confirmation/index.ts';
 import { devMailboxPlugin, mailRelayPlugin } from './modules/mail/index.ts';
-import { faultsPlugin } from './modules/testing/faults.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bookingAuthPlugin } from './plugins/booking-auth.ts';
 import { customerAuthPlugin } from './plugins/customer-auth.ts';
-import type { KeySource } from './modules/customers/access-token.ts';
+import type { KeySource } from './modules/customers/index.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { loadConfig, type AppConfig, type RawEnv } from './config/index.ts';
+import { NO_FAULTS } from './lib/fault-points.ts';
 import { envPlugin } from './plugins/env.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { headersPlugin } from './plugins/headers.ts';
@@ -24,7 +24,7 @@ import { readCachePlugin } from './plugins/read-cache.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { API_PREFIX, webPlugin } from './plugins/web.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
-import { rateLimitSweeperPlugin } from './lib/rate-limit.ts';
+import { rateLimitSweeperPlugin } from './modules/rate-limits/index.ts';
 
 /** Where pino writes each log line (JSON text). */
 export interface LogStream {
@@ -114,13 +114,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('clock', options.clock ?? systemClock);
 
+  // Test code is loaded only when asked for (TEST_FAULTS, which production refuses); otherwise no fault point ever fails.
+  const testing = config.testFaults ? await import('./modules/testing/index.ts') : null;
+
   try {
     await app.register(envPlugin, { config });
     await app.register(headersPlugin);
     await app.register(readCachePlugin);
     await app.register(errorsPlugin);
     await app.register(authPlugin);
-    await app.register(adaptersPlugin, { overrides: options.adapters });
+    await app.register(adaptersPlugin, {
+      overrides: options.adapters,
+      // With test faults, a test can fail the next calls to the card provider (POST /api/testing/faults).
+      paymentTransport: testing ? (transport) => testing.faultyFetch(transport, () => app.faults.takeProviderFault()) : undefined,
+    });
     await app.register(dbPlugin, { connection: options.database });
     await app.register(customerAuthPlugin, { keys: options.customerTokenKeys });
     await app.register(bookingAuthPlugin);
@@ -128,11 +135,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(reconciliationPlugin);
     await app.register(mailRelayPlugin);
     await app.register(rateLimitSweeperPlugin);
-    await app.register(faultsPlugin);
+    if (testing) await app.register(testing.faultsPlugin);
+    else app.decorate('faults', NO_FAULTS);
     await app.register(swaggerPlugin);
     await app.register(
       async (api) => {
         for (const routes of MODULES) await api.register(routes);
+        if (testing) await api.register(testing.testingRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { bookings, payments } from '../src/db/schema/index.ts';
-import { BOOKING_NOT_FOUND } from '../src/modules/account/owned-booking.ts';
+import { BOOKING_NOT_FOUND } from '../src/modules/bookings/index.ts';
 import { rowCounts } from './db-counts.ts';
 import { accountTestServer, cardPaymentRequest, openAccountPayment, payOnForm, type AccountCustomer } from './account-fixtures.ts';
 import { expectApiError } from './helper.ts';

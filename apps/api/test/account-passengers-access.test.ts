@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings } from '../src/db/schema/index.ts';
-import { BOOKING_NOT_FOUND } from '../src/modules/account/owned-booking.ts';
+import { BOOKING_NOT_FOUND } from '../src/modules/bookings/index.ts';
 import {
   accountCustomer,
   alternateAddress,

@@ -5,7 +5,7 @@ import { PaymentGatewayError } from '../src/adapters/payments/index.ts';
 import { auditLog, bookings, payEvents, paymentIntents, payments, payPayments } from '../src/db/schema/index.ts';
 import { PAYMENT_REFUSED } from '../src/modules/confirmation/verify.ts';
 import { NO_BALANCE } from '../src/modules/account/balance-payment.ts';
-import { reconcilePayments } from '../src/modules/payments/reconciliation.ts';
+import { reconcilePayments } from '../src/modules/confirmation/index.ts';
 import {
   accountBooking,
   accountPayments,

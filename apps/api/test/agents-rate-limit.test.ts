@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type DatabaseConnection } from '../src/db/client.ts';
 import { rateLimitCounters } from '../src/db/schema/index.ts';
-import { enforceRateLimit, sweepRateLimitCounters, takeAttempt } from '../src/lib/rate-limit.ts';
+import { enforceRateLimit, sweepRateLimitCounters, takeAttempt } from '../src/modules/rate-limits/index.ts';
 import { JANE, MARCUS, PRIYA, verify } from './agents-fixtures.ts';
 import { createBooking } from './booking-fixtures.ts';
 import { build, buildTestApp, createTestDatabase, expectApiError, testClock } from './helper.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { allocations, bookings, departureAccommodations, departureOptions, departures, optionPrices } from '../src/db/schema/index.ts';
-import { isActiveAllocation } from '../src/modules/inventory/availability.ts';
+import { isActiveAllocation } from '../src/modules/inventory/index.ts';
 import { createBooking, lead, optionIds, second, submit, type CreatedTestBooking } from './booking-fixtures.ts';
 import { buildTestApp, createTestDatabase } from './helper.ts';
 import type { TestDatabase } from './test-database.ts';

@@ -2,7 +2,8 @@ import { BOOKING_TOKEN_TIMEOUT_SECONDS, CONFIRM_GRACE_SECONDS } from '@tours/dom
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allocations, auditLog, bookings, payments } from '../src/db/schema/index.ts';
-import { ATTENTION } from '../src/modules/confirmation/follow-up.ts';
+import { ATTENTION } from '../src/modules/confirmation/index.ts';
+import { NO_FAULTS } from '../src/lib/fault-points.ts';
 import { loadConfig } from '../src/config/index.ts';
 import type { CreatedTestBooking } from './booking-fixtures.ts';
 import { build, testClock } from './helper.ts';
@@ -91,7 +92,9 @@ describe('the test fault switch when off', () => {
   it('is not mounted by default', async () => {
     const response = await server.app.inject({ method: 'POST', url: '/api/testing/faults', payload: { booking_id: 100001, fault: 'confirm-after-payment' } });
     expect(response.statusCode).toBe(404);
-    expect(server.app.faults.enabled).toBe(false);
+    // Production's fault points: none ever fires, and the test switch is not even loaded.
+    expect(server.app.faults).toBe(NO_FAULTS);
+    expect(server.app.hasDecorator('faultSwitch')).toBe(false);
   });
 
   it('cannot be turned on in production', () => {

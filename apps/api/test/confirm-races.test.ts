@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allocations, bookings, departures, outboxMessages, payments } from '../src/db/schema/index.ts';
-import { isActiveAllocation } from '../src/modules/inventory/availability.ts';
-import { ATTENTION } from '../src/modules/confirmation/follow-up.ts';
+import { isActiveAllocation } from '../src/modules/inventory/index.ts';
+import { ATTENTION } from '../src/modules/confirmation/index.ts';
 import { lead, type CreatedTestBooking } from './booking-fixtures.ts';
 import { build } from './helper.ts';
 import { bookDayTrip, bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms } from './payment-fixtures.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allocations, auditLog, bookings, outboxMessages, payments } from '../src/db/schema/index.ts';
-import { ATTENTION } from '../src/modules/confirmation/follow-up.ts';
+import { ATTENTION } from '../src/modules/confirmation/index.ts';
 import { PAYMENT_REFUSED } from '../src/modules/confirmation/verify.ts';
 import { lead, type CreatedTestBooking } from './booking-fixtures.ts';
 import { build } from './helper.ts';

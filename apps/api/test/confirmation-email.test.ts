@@ -1,6 +1,8 @@
 import { formatAmount, priceLines, type BookingLine } from '@tours/domain';
 import { describe, expect, it } from 'vitest';
-import { confirmationContent, confirmationText, renderConfirmationHtml, type ConfirmationFacts } from '../src/modules/confirmation/email.ts';
+import { confirmationContent, type ConfirmationFacts } from '../src/modules/confirmation/email/content.ts';
+import { renderConfirmationHtml } from '../src/modules/confirmation/email/queue.ts';
+import { confirmationText } from '../src/modules/confirmation/email/text.ts';
 import { readable } from './email-reading.ts';
 
 /**

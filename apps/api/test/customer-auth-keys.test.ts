@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { exportJWK, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { idpKeys } from '../src/db/schema/index.ts';
-import { discoveredKeySet, KeySetUnavailable, verifyAccessToken } from '../src/modules/customers/access-token.ts';
+import { discoveredKeySet, KeySetUnavailable, verifyAccessToken } from '../src/modules/customers/index.ts';
 import { loadProviderKeys } from '../src/modules/identity-provider/keys.ts';
 import { bearerHeader, signingKey, tokenFor, type SigningKey } from './customer-tokens.ts';
 import { build, buildTestApp, createTestDatabase, expectApiError } from './helper.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { KeySetUnavailable, type KeySource } from '../src/modules/customers/access-token.ts';
+import { KeySetUnavailable, type KeySource } from '../src/modules/customers/index.ts';
 
 /**
  * Customer access tokens as an identity provider signs them, with keys made

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { auditLog, bookings, documents } from '../src/db/schema/index.ts';
-import { BOOKING_NOT_FOUND } from '../src/modules/account/owned-booking.ts';
+import { BOOKING_NOT_FOUND } from '../src/modules/bookings/index.ts';
 import { documentLinkKey, signDocumentLink, verifyDocumentLink } from '../src/modules/documents/link-token.ts';
 import { DOCUMENT_LINK_REFUSED } from '../src/modules/documents/routes.ts';
 import { accountTestServer, type AccountCustomer } from './account-fixtures.ts';

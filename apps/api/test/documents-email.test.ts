@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMail } from '../src/adapters/mail/index.ts';
 import { documents, outboxMessages } from '../src/db/schema/index.ts';
 import { relayOutbox } from '../src/modules/mail/index.ts';
-import { TEMPLATES } from '../src/modules/documents/templates.ts';
+import { TEMPLATES } from '../src/modules/documents/index.ts';
 import { build } from './helper.ts';
 import { bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms, SITE_ORIGIN } from './payment-fixtures.ts';
 import { readPdf } from './pdf-reading.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import { documents } from '../src/db/schema/index.ts';
-import { TEMPLATES } from '../src/modules/documents/templates.ts';
+import { TEMPLATES } from '../src/modules/documents/index.ts';
 import { accountBooking, accountPayments, accountTestServer, openAccountPayment, payOnForm, submitReceipt, type AccountCustomer } from './account-fixtures.ts';
 import { A4, readPdf } from './pdf-reading.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseConnection } from '../src/db/client.ts';
-import type { FaultPoint } from '../src/modules/testing/faults.ts';
+import type { FaultPoint } from '../src/lib/fault-points.ts';
 import { ApiProcess } from './api-process.ts';
 import type { CreatedTestBooking } from './booking-fixtures.ts';
 import { expectConfirmedOnce } from './faults-fixtures.ts';

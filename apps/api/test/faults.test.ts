@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MailDeliveryError, type MailPort } from '../src/adapters/mail/index.ts';
 import { allocations } from '../src/db/schema/index.ts';
 import { relayOutbox } from '../src/modules/mail/index.ts';
-import { ATTENTION } from '../src/modules/confirmation/follow-up.ts';
-import { SETTLEMENT_PENDING } from '../src/modules/confirmation/settle-payment.ts';
-import { sweepExpiredHolds } from '../src/modules/inventory/sweeper.ts';
-import { reconcilePayments } from '../src/modules/payments/reconciliation.ts';
-import type { FaultPoint } from '../src/modules/testing/faults.ts';
+import { ATTENTION } from '../src/modules/confirmation/index.ts';
+import { SETTLEMENT_PENDING } from '../src/modules/confirmation/index.ts';
+import { sweepExpiredHolds } from '../src/modules/inventory/index.ts';
+import { reconcilePayments } from '../src/modules/confirmation/index.ts';
+import type { FaultPoint } from '../src/lib/fault-points.ts';
 import type { CreatedTestBooking } from './booking-fixtures.ts';
 import { expectConfirmedOnce, expectNothingRecorded, expectPaidAndFlagged, notifyPayment, plentyOfPlaces, settlementOf } from './faults-fixtures.ts';
 import { build, expectApiError, testClock } from './helper.ts';
@@ -68,7 +68,7 @@ describe('faults at each step of confirmation', () => {
   describe.each(STEPS)('the database connection lost %s', (step) => {
     it('once: the request retries it and confirms', async () => {
       const { booking, paymentId } = await paidBooking();
-      app().faults.arm(booking.id, step, 1, 'database');
+      app().faultSwitch.arm(booking.id, step, 1, 'database');
       const response = await confirm(app(), booking, paymentId);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data).toMatchObject({ status: 'confirmed' });
@@ -80,7 +80,7 @@ describe('faults at each step of confirmation', () => {
       'for longer than the retries: 503 and nothing lost, then %s settles it once',
       async (settler) => {
         const { booking, paymentId } = await paidBooking();
-        app().faults.arm(booking.id, step, 4, 'database');
+        app().faultSwitch.arm(booking.id, step, 4, 'database');
         const response = await confirm(app(), booking, paymentId);
         expectApiError(response, 503, 'SERVICE_FAILURE');
         expect(response.json().error.message).toBe(SETTLEMENT_PENDING);
@@ -117,7 +117,7 @@ describe('faults at each step of confirmation', () => {
 
   it('an application error after the charge: 500, nothing recorded, and the browser’s retry confirms', async () => {
     const { booking, paymentId } = await paidBooking();
-    app().faults.arm(booking.id, 'after-charge', 1, 'error');
+    app().faultSwitch.arm(booking.id, 'after-charge', 1, 'error');
     expectApiError(await confirm(app(), booking, paymentId), 500, 'INTERNAL');
     await expectNothingRecorded(db(), booking.id, paymentId);
     const retry = await confirm(app(), booking, paymentId);
@@ -129,7 +129,7 @@ describe('faults at each step of confirmation', () => {
     'an application error %s: paid, attached and flagged for staff; the holds go back once they lapse',
     async (step) => {
       const { booking, paymentId } = await paidBooking();
-      app().faults.arm(booking.id, step, 1, 'error');
+      app().faultSwitch.arm(booking.id, step, 1, 'error');
       const response = await confirm(app(), booking, paymentId);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data).toEqual({ status: 'unconfirmed', reference: String(booking.id), booking_status: 'Unconfirmed' });
@@ -146,7 +146,7 @@ describe('faults at each step of confirmation', () => {
   describe.each(['provider-5xx', 'provider-timeout', 'provider-refused'] as const)('the card provider failing (%s) when asked about the charge', (fault) => {
     it('the browser gets 502, the notification a 5xx the provider retries, reconciliation tries again later: nothing recorded until the provider answers', async () => {
       const { booking, paymentId } = await paidBooking();
-      app().faults.armProvider(fault, 20);
+      app().faultSwitch.armProvider(fault, 20);
       try {
         const response = await confirm(app(), booking, paymentId);
         expectApiError(response, 502, 'SERVICE_FAILURE');
@@ -156,7 +156,7 @@ describe('faults at each step of confirmation', () => {
         expect(await reconcilePayments(app())).toMatchObject({ paymentsSettled: 0, failures: expect.any(Number) });
         await expectNothingRecorded(db(), booking.id, paymentId);
       } finally {
-        app().faults.armProvider(fault, 0);
+        app().faultSwitch.armProvider(fault, 0);
       }
       // The provider answers again: its notification, retried, settles the payment; the browser's retry finds it settled.
       expect((await notifyPayment(app(), db(), paymentId)).statusCode).toBe(200);
@@ -201,13 +201,13 @@ describe('faults at each step of confirmation', () => {
 
   it('a request stalled while the booking is being confirmed: the browser’s retry and the notification wait their turn, one of everything', async () => {
     const { booking, paymentId } = await paidBooking();
-    app().faults.arm(booking.id, 'during-email', 1, 'pause');
+    app().faultSwitch.arm(booking.id, 'during-email', 1, 'pause');
     const stalled = confirm(app(), booking, paymentId);
-    await waitFor(() => app().faults.pausedAt().some((at) => at.booking_id === booking.id));
+    await waitFor(() => app().faultSwitch.pausedAt().some((at) => at.booking_id === booking.id));
     const retry = confirm(app(), booking, paymentId);
     const notified = notifyPayment(app(), db(), paymentId);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(app().faults.releaseAll()).toBe(1);
+    expect(app().faultSwitch.releaseAll()).toBe(1);
     const answers = await Promise.all([stalled, retry]);
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     expect(answers[1]!.json()).toEqual(answers[0]!.json());

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { shiftedDatabaseClock, sqlInstant } from '../src/lib/clock.ts';
-import type { RawEnv } from '../src/plugins/env.ts';
+import type { RawEnv } from '../src/config/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export { createTestDatabase } from './test-database.ts';

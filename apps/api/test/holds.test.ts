@@ -2,7 +2,7 @@ import { BOOKING_TOKEN_TIMEOUT_SECONDS } from '@tours/domain';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { allocations, bookingComponents, bookings, departureOptions, optionPrices } from '../src/db/schema/index.ts';
-import { sweepExpiredHolds } from '../src/modules/inventory/sweeper.ts';
+import { sweepExpiredHolds } from '../src/modules/inventory/index.ts';
 import { createBooking, lead, optionIds, optionList, submit, type CreatedTestBooking } from './booking-fixtures.ts';
 import { build, testClock } from './helper.ts';
 

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentGatewayError } from '../src/adapters/payments/index.ts';
 import { signNotification, SIGNATURE_HEADER } from '../src/adapters/payments/wire.ts';
 import { allocations, auditLog, bookings, outboxMessages, payEvents, paymentIntents, paymentNotifications, payments } from '../src/db/schema/index.ts';
-import { ATTENTION } from '../src/modules/confirmation/follow-up.ts';
-import { SETTLEMENT_PENDING } from '../src/modules/confirmation/settle-payment.ts';
-import { sweepExpiredHolds } from '../src/modules/inventory/sweeper.ts';
-import { reconcilePayments } from '../src/modules/payments/reconciliation.ts';
+import { ATTENTION } from '../src/modules/confirmation/index.ts';
+import { SETTLEMENT_PENDING } from '../src/modules/confirmation/index.ts';
+import { sweepExpiredHolds } from '../src/modules/inventory/index.ts';
+import { reconcilePayments } from '../src/modules/confirmation/index.ts';
 import { createBooking, lead, type CreatedTestBooking } from './booking-fixtures.ts';
 import { build, testClock } from './helper.ts';
 import { bookDayTrip, bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms } from './payment-fixtures.ts';
@@ -149,7 +149,7 @@ describe('the money path: payments are settled by the server, once', () => {
   it('retries a transient database failure at settlement and confirms', async () => {
     const { booking, totals } = await bookSicily(server.app);
     const paymentId = await payToken(server.app, (await openPayment(server.app, booking, totals.deposit)).token);
-    server.app.faults.arm(booking.id, 'settle-transient', 2);
+    server.app.faultSwitch.arm(booking.id, 'settle-transient', 2);
     const response = await confirm(server.app, booking, paymentId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.status).toBe('confirmed');
@@ -159,7 +159,7 @@ describe('the money path: payments are settled by the server, once', () => {
   it('leaves a failure that outlasts the retries to reconciliation, never making it permanent', async () => {
     const { booking, totals } = await bookSicily(server.app);
     const paymentId = await payToken(server.app, (await openPayment(server.app, booking, totals.deposit)).token);
-    server.app.faults.arm(booking.id, 'settle-transient', 4);
+    server.app.faultSwitch.arm(booking.id, 'settle-transient', 4);
     const response = await confirm(server.app, booking, paymentId);
     expect(response.statusCode).toBe(503);
     expect(response.json().error).toMatchObject({ code: 'SERVICE_FAILURE', message: SETTLEMENT_PENDING });

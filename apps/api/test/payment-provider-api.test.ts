@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payPayments, payTokens } from '../src/db/schema/payment-provider.ts';
+import { payPayments, payTokens } from '../src/db/schema/index.ts';
 import { AUTH, CARDS, createToken, MERCHANT_ORIGIN, submit, tokenBody } from './payment-provider-fixtures.ts';
 import { build } from './helper.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payTokens } from '../src/db/schema/payment-provider.ts';
+import { payTokens } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/modules/payment-provider/repository.ts';
 import { createToken, MERCHANT_ORIGIN, submit } from './payment-provider-fixtures.ts';
 import { build } from './helper.ts';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { payPayments, payTokens } from '../src/db/schema/payment-provider.ts';
+import { payPayments, payTokens } from '../src/db/schema/index.ts';
 import { MAX_DECLINES_PER_TOKEN, hashToken } from '../src/modules/payment-provider/repository.ts';
 import { CARDS, createToken, submit } from './payment-provider-fixtures.ts';
 import { build } from './helper.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingComponents, promotionDiscounts, promotions } from '../src/db/schema/index.ts';
 import { addDays } from '../src/db/seed/dates.ts';
-import { ONE_CODE_PER_BOOKING } from '../src/modules/promotions/service.ts';
+import { ONE_CODE_PER_BOOKING } from '../src/modules/bookings/promotion-code.ts';
 import { optionIds, optionList, submit, type CreatedTestBooking } from './booking-fixtures.ts';
 import { build, today } from './helper.ts';
 import { bookDayTrip, bookSicily, plentyOfSingleRooms } from './payment-fixtures.ts';

@@ -1,7 +1,7 @@
 import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app.ts';
-import { NOTIFICATION_BODY_LIMIT_BYTES } from '../src/modules/payments/notifications.ts';
+import { NOTIFICATION_BODY_LIMIT_BYTES } from '../src/modules/confirmation/notification-routes.ts';
 import { bookingBody } from './booking-fixtures.ts';
 import { build } from './helper.ts';
 import { SICILY } from './payment-fixtures.ts';

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages, payTokens } from '../src/db/schema/index.ts';
-import { hashProviderToken } from '../src/modules/payments/intents.ts';
+import { hashProviderToken } from '../src/modules/payments/index.ts';
 import { ConfigError, loadConfig } from '../src/config/index.ts';
 import type { CreatedTestBooking } from './booking-fixtures.ts';
-import { reconcilePayments } from '../src/modules/payments/reconciliation.ts';
+import { reconcilePayments } from '../src/modules/confirmation/index.ts';
 import { build, testClock } from './helper.ts';
 import { bookSicily, payToken, plentyOfSingleRooms, tokenRequest } from './payment-fixtures.ts';
 
@@ -139,7 +139,7 @@ describe('with no PUBLIC_URL the site follows the request', () => {
 
     // The confirm call recorded the payment but could not apply it (a database that kept failing): reconciliation applies it later.
     const stalled = await openAs(server.app, { host: '192.168.1.30:3000' });
-    server.app.faults.arm(stalled.booking.id, 'settle-transient', 4);
+    server.app.faultSwitch.arm(stalled.booking.id, 'settle-transient', 4);
     const pending = await server.app.inject({
       method: 'POST',
       url: '/api/bookings/confirm',

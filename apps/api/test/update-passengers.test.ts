@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../src/db/seed/dates.ts';
-import { unitsTaken } from '../src/modules/inventory/availability.ts';
+import { unitsTaken } from '../src/modules/inventory/index.ts';
 import { allocations, auditLog, bookingPassengers, bookings, departures, paymentIntents, payments } from '../src/db/schema/index.ts';
 import { address, bearer, createBooking, lead, optionIds, second, submit, type CreatedTestBooking } from './booking-fixtures.ts';
 import { build, expectApiError, today } from './helper.ts';

@@ -6,6 +6,7 @@ export * from './rate-limit-messages.ts';
 export * from './operator.ts';
 export * from './countries.ts';
 export * from './text.ts';
+export * from './people.ts';
 export * from './timing.ts';
 export * from './validation.ts';
 

@@ -3,7 +3,7 @@ import { defineSlice, setting } from './setting.ts';
 
 export const rateLimits = defineSlice({
   title: 'Rate limits',
-  summary: 'Every limit is a fixed window counted in PostgreSQL (`rate_limit_counters`, `src/lib/rate-limit.ts`), shared by every replica; a client is its IP as `TRUST_PROXY` reads it. The agents\' limits are with their other settings above.',
+  summary: 'Every limit is a fixed window counted in PostgreSQL (`rate_limit_counters`, `src/modules/rate-limits/limits.ts`), shared by every replica; a client is its IP as `TRUST_PROXY` reads it. The agents\' limits are with their other settings above.',
   settings: {
     rateLimits: {
       signInCodes: {

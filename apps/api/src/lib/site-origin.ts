@@ -4,9 +4,6 @@ import type { AppConfig } from '../config/index.ts';
 import { forbidden, validationFailed } from './http-error.ts';
 import { parseOrigin } from './origin.ts';
 
-// Modules that read origins import the parser from here too (confirmation/settle-payment.ts).
-export { parseOrigin };
-
 /**
  * The site's origin for one request: the scheme, host and port the visitor's
  * browser shows in its address bar. It is read from the Host header and, only

@@ -3,7 +3,10 @@ import { passengerRoutes } from './account/passenger-routes.ts';
 import { accountBookingRoutes } from './account/booking-routes.ts';
 import { accountPaymentRoutes } from './account/payment-routes.ts';
 import { accountRoutes } from './account/routes.ts';
+import { agentBookingRoutes } from './agent-bookings/routes.ts';
 import { agentRoutes } from './agents/routes.ts';
+import { bookingPaymentRoutes } from './bookings/payment-routes.ts';
+import { promotionRoutes } from './bookings/promotion-routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { confirmationRoutes } from './confirmation/routes.ts';
@@ -13,13 +16,15 @@ import { healthRoutes } from './health/routes.ts';
 import { identityConfigRoutes } from './identity-provider/index.ts';
 import { marketingRoutes } from './marketing/routes.ts';
 import { optionRoutes } from './options/routes.ts';
-import { paymentRoutes } from './payments/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
-import { promotionRoutes } from './promotions/routes.ts';
 import { selectionRoutes } from './selections/routes.ts';
-import { testingRoutes } from './testing/faults.ts';
 
-/** Every module's routes, each registered under /api in its own encapsulated context. */
+/**
+ * Every module's routes, each registered under /api in its own encapsulated
+ * context. The composition: nothing else imports a module's routes, and a
+ * module's face (its index.ts) never includes them. The test routes are
+ * app.ts's to add, only with TEST_FAULTS=true.
+ */
 export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   catalogueRoutes,
@@ -31,14 +36,13 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   optionRoutes,
   selectionRoutes,
   promotionRoutes,
-  paymentRoutes,
+  bookingPaymentRoutes,
   confirmationRoutes,
   agentRoutes,
+  agentBookingRoutes,
   accountRoutes,
   accountBookingRoutes,
   accountPaymentRoutes,
   passengerRoutes,
   documentRoutes,
-  // Mounts nothing unless TEST_FAULTS=true.
-  testingRoutes,
 ];

@@ -18,11 +18,17 @@ declare module 'fastify' {
   }
 }
 
-export const adaptersPlugin = sharedPlugin('adapters', async (app, options: { overrides?: Partial<Adapters> }) => {
+export interface AdaptersOptions {
+  overrides?: Partial<Adapters>;
+  /** What the card provider's server API is called through, when not plain fetch (app.ts: test faults). */
+  paymentTransport?: (transport: typeof fetch) => typeof fetch;
+}
+
+export const adaptersPlugin = sharedPlugin('adapters', async (app, options: AdaptersOptions) => {
   const adapters: Adapters = {
     geolocation: options.overrides?.geolocation ?? createGeolocation(app.config.geolocation),
     postcodes: options.overrides?.postcodes ?? createPostcodes(app.config.postcodes),
-    payments: options.overrides?.payments ?? createPaymentGateway(app.config.payments, app),
+    payments: options.overrides?.payments ?? createPaymentGateway(app.config.payments, app, options.paymentTransport),
     mail: options.overrides?.mail ?? createMail(app.config.mail),
   };
   app.decorate('adapters', adapters);

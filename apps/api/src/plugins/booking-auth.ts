@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { bearerToken, hashBookingToken } from '../lib/booking-token.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { sharedPlugin } from '../lib/plugin.ts';
-import { findSessionByTokenHash, type BookingSession } from '../modules/bookings/session.ts';
-import type { CustomerIdentity } from '../modules/customers/access-token.ts';
-import { customerIdByEmail } from '../modules/customers/repository.ts';
+import { findSessionByTokenHash, type BookingSession } from '../modules/bookings/index.ts';
+import { customerIdByEmail, type CustomerIdentity } from '../modules/customers/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -10,8 +10,8 @@ import {
   verifyAccessToken,
   type CustomerIdentity,
   type KeySource,
-} from '../modules/customers/access-token.ts';
-import { loadProviderKeys } from '../modules/identity-provider/keys.ts';
+} from '../modules/customers/index.ts';
+import { loadProviderKeys } from '../modules/identity-provider/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

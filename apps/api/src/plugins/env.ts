@@ -1,11 +1,6 @@
 import type { AppConfig } from '../config/index.ts';
 import { sharedPlugin } from '../lib/plugin.ts';
 
-// The settings themselves live in src/config/ (one slice per concern). These re-exports keep the
-// files that still import them from here compiling while src/modules/ moves (issue 23); import
-// from '../config/index.ts' in new code.
-export type { AppConfig, RawEnv } from '../config/index.ts';
-
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/index.ts';
-import { faultyFetch } from './faulty-fetch.ts';
 import { createHttpPaymentGateway } from './http.ts';
 import { injectFetch } from './inject-fetch.ts';
 import { ownOrigins } from '../../lib/site-origin.ts';
@@ -31,15 +30,19 @@ export { injectFetch } from './inject-fetch.ts';
  * the site at (`browserFor`), so the form works at localhost, 127.0.0.1 or a
  * LAN address alike.
  */
-export function createPaymentGateway(config: AppConfig['payments'], app?: FastifyInstance): PaymentGateway {
+export function createPaymentGateway(
+  config: AppConfig['payments'],
+  app?: FastifyInstance,
+  /** Calls the provider through this instead (app.ts: the test faults' failing transport when TEST_FAULTS is on). */
+  wrapTransport?: (transport: typeof fetch) => typeof fetch,
+): PaymentGateway {
   const inProcess = config.provider === 'sandbox' && app !== undefined && (config.onSite || ownOrigins(app.config).has(new URL(config.url).origin));
   const transport = inProcess ? injectFetch(app) : fetch;
   const gateway = createHttpPaymentGateway({
     url: config.url,
     secretKey: config.secretKey,
     timeoutMs: config.timeoutMs,
-    // Test faults (TEST_FAULTS, never in production) can fail the next calls to the provider.
-    fetch: app?.config.testFaults ? faultyFetch(transport, () => app.faults.takeProviderFault()) : transport,
+    fetch: wrapTransport ? wrapTransport(transport) : transport,
   });
   if (!config.onSite) return gateway;
   return { ...gateway, browserFor: (siteOrigin) => ({ scriptUrl: `${siteOrigin}/pay/sdk.js`, origin: siteOrigin }) };

@@ -14,10 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ProviderInBrowser } from '../../adapters/payments/index.ts';
 import { conflict, validationFailed } from '../../lib/http-error.ts';
-import { amountPaid, bookingTotals } from '../bookings/totals.ts';
-import { lockBookingForSettlement } from '../confirmation/core.ts';
-import { checkPayer } from '../payments/payer.ts';
-import { openProviderRequest } from '../payments/token.ts';
+import { bookingTotals, lockBookingForSettlement } from '../bookings/index.ts';
+import { amountPaid, checkPayer, openProviderRequest } from '../payments/index.ts';
 
 /** The provider's name for our site's forms, the booking flow's too. */
 const INSTANCE_KEY = 'booking-site';

@@ -1,10 +1,10 @@
 import { getAccountBooking, listAccountBookings as listAccountBookingsEndpoint, listPayments, minor, type Payment } from '@tours/domain';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { payments } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
-import { accountCustomer, BOOKING_NOT_FOUND, ownedBookingId } from './owned-booking.ts';
+import { BOOKING_NOT_FOUND } from '../bookings/index.ts';
+import { paymentHistory, type PaymentRow } from '../payments/index.ts';
+import { accountCustomer, ownedBookingId } from './owned-booking.ts';
 import { listAccountBookings, readAccountBooking } from './read-bookings.ts';
 
 /**
@@ -28,13 +28,13 @@ export async function accountBookingRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, listPayments, async (request) => {
     const { bookingId } = await ownedBookingId(app, request, request.params.booking);
-    const rows = await app.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.createdAt), desc(payments.id));
+    const rows = await paymentHistory(app.db, bookingId);
     return { data: { items: rows.map(accountPayment) } };
   });
 }
 
 /** A payment in the history: the status is the provider's own word for it (the gateway status). */
-function accountPayment(row: typeof payments.$inferSelect): Payment {
+function accountPayment(row: PaymentRow): Payment {
   return {
     id: row.id,
     payment_id: row.providerPaymentId ?? String(row.id),

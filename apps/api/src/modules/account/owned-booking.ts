@@ -1,17 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { bookings } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/http-error.ts';
 import { identityOf } from '../../plugins/customer-auth.ts';
-import { customerForIdentity, type CustomerRow } from '../customers/repository.ts';
-
-/**
- * One answer for a booking that is not there and for one that is someone
- * else's, word for word and status for status, so an id tells a prober
- * nothing (issue #11: 'the answer does not tell whether the id exists').
- */
-export const BOOKING_NOT_FOUND = 'We could not find that booking in your account.';
+import { ownedBookingId as ownedBooking } from '../bookings/index.ts';
+import { customerForIdentity, type CustomerRow } from '../customers/index.ts';
 
 /**
  * The signed-in customer of an account call. A person the provider signed in
@@ -22,26 +12,7 @@ export async function accountCustomer(app: FastifyInstance, request: FastifyRequ
   return customerForIdentity(app.db, identityOf(request), app.clock.now());
 }
 
-/**
- * The booking id of an account call's path, once it is known to belong to
- * the signed-in customer; otherwise the one 404. Every /account/bookings/:booking
- * route asks this first, and everything it reads or writes is then filtered
- * by this id, so no other customer's row is ever touched.
- */
-export async function ownedBookingId(app: FastifyInstance, request: FastifyRequest, bookingId: number): Promise<{ bookingId: number; customer: CustomerRow }> {
-  const customer = await accountCustomer(app, request);
-  if (!customer || !isBookingId(bookingId) || !(await isOwnedBy(app.db, bookingId, customer.id))) throw notFound(BOOKING_NOT_FOUND);
-  return { bookingId, customer };
-}
-
-/** Booking ids are PostgreSQL integers: a larger number names no booking (and would make the query fail, not answer). */
-const MAX_BOOKING_ID = 2_147_483_647;
-const isBookingId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_BOOKING_ID;
-
-export async function isOwnedBy(db: Database, bookingId: number, customerId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.id, bookingId), eq(bookings.customerId, customerId)));
-  return row !== undefined;
+/** The booking id of an account call's path, once it is known to be the signed-in customer's; otherwise the one 404 (bookings' ownedBookingId). */
+export function ownedBookingId(app: FastifyInstance, request: FastifyRequest, bookingId: number): Promise<{ bookingId: number; customer: CustomerRow }> {
+  return ownedBooking(app.db, identityOf(request), bookingId, app.clock.now());
 }

@@ -1,9 +1,7 @@
 import type { AccountPassenger, CorrespondenceRecord } from '@tours/domain';
-import type { bookingPassengers } from '../../db/schema/index.ts';
-import type { Correspondence, InsuranceDetails } from '../../db/schema/json-types.ts';
+import type { Correspondence, InsuranceDetails } from '../../db/json-types.ts';
+import type { PassengerRow } from '../bookings/index.ts';
 import { addressRecord } from './routes.ts';
-
-export type PassengerRow = typeof bookingPassengers.$inferSelect;
 
 /** Optional insurance fields may have been stored as null by hand; the account shape has '' for 'not given'. */
 function insuranceRecord(insurance: InsuranceDetails): NonNullable<AccountPassenger['insurance']> {

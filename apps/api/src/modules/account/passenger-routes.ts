@@ -9,16 +9,23 @@ import {
   type PassengerSection,
   type PassengerUpdate,
 } from '@tours/domain';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { bookingPassengers, bookings, departures } from '../../db/schema/index.ts';
-import type { Correspondence } from '../../db/schema/json-types.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import type { Correspondence } from '../../db/json-types.ts';
 import { conflict, notFound, validationFailed } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
-import { BOOKING_NOT_FOUND, ownedBookingId } from './owned-booking.ts';
-import { presentCorrespondence, presentPassenger, type PassengerRow } from './passenger-presenter.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  BOOKING_NOT_FOUND,
+  lockBookingForDetails,
+  lockPassenger,
+  saveCorrespondence,
+  savePassengerDetails,
+  type PassengerDetails,
+  type PassengerRow,
+} from '../bookings/index.ts';
+import { ownedBookingId } from './owned-booking.ts';
+import { presentCorrespondence, presentPassenger } from './passenger-presenter.ts';
 
 /**
  * The Passenger information tab's saves (spec sections 2 and 7, issue #12):
@@ -31,17 +38,12 @@ import { presentCorrespondence, presentPassenger, type PassengerRow } from './pa
  */
 
 /**
- * The booking row a save changes, locked for the save so a cancellation
- * cannot slip in between the check and the write. Always locked before a
- * passenger row, the order other writers of a booking take too.
+ * The booking row a save changes, locked for the save (bookings'
+ * lockBookingForDetails): before the passenger's, the order every writer of
+ * a booking takes.
  */
 async function lockBooking(tx: Database, bookingId: number) {
-  const [booking] = await tx
-    .select({ status: bookings.status, endDate: departures.endDate, correspondence: bookings.correspondence })
-    .from(bookings)
-    .innerJoin(departures, eq(departures.id, bookings.departureId))
-    .where(eq(bookings.id, bookingId))
-    .for('update', { of: bookings });
+  const booking = await lockBookingForDetails(tx, bookingId);
   // ownedBookingId found it a moment ago; a booking is never deleted, but say the same thing if it were.
   if (!booking) throw notFound(BOOKING_NOT_FOUND);
   return booking;
@@ -52,7 +54,7 @@ function assertEditable(booking: { status: string; endDate: string }, now: Date)
 }
 
 /** The section's new value in its column's terms. */
-function columnsFor(update: PassengerUpdate, section: PassengerSection): Partial<PassengerRow> {
+function columnsFor(update: PassengerUpdate, section: PassengerSection): PassengerDetails {
   switch (section) {
     case 'apis':
       return { apis: update.apis! };
@@ -97,11 +99,7 @@ export async function passengerRoutes(app: FastifyInstance) {
 
     const saved = await app.db.transaction(async (tx) => {
       const booking = await lockBooking(tx, bookingId);
-      const [before] = await tx
-        .select()
-        .from(bookingPassengers)
-        .where(and(eq(bookingPassengers.id, passengerId), eq(bookingPassengers.bookingId, bookingId)))
-        .for('update');
+      const before = await lockPassenger(tx, bookingId, passengerId);
       // Before the booking's state: a passenger of another booking is as unknown here as a booking of another customer.
       if (!before) throw notFound(BOOKING_NOT_FOUND);
       assertEditable(booking, app.clock.now());
@@ -113,11 +111,7 @@ export async function passengerRoutes(app: FastifyInstance) {
       const changed = changedFields(sectionColumn(before, section), sectionColumn({ ...before, ...columns }, section), section);
       // A save that changes nothing (a replay, a double click, a retry after a lost answer) is answered as it stands: no write, no audit entry.
       if (changed.length === 0) return before;
-      const [after] = await tx
-        .update(bookingPassengers)
-        .set({ ...columns, updatedAt: app.clock.now() })
-        .where(and(eq(bookingPassengers.id, passengerId), eq(bookingPassengers.bookingId, bookingId)))
-        .returning();
+      const after = await savePassengerDetails(tx, { bookingId, passengerId, details: columns, now: app.clock.now() });
       await recordAudit(tx, {
         actor: `customer:${customer.id}`,
         action: 'passenger.details_updated',
@@ -127,7 +121,7 @@ export async function passengerRoutes(app: FastifyInstance) {
         requestId: request.id,
         detail: { section, changed },
       });
-      return after!;
+      return after;
     });
     return { data: presentPassenger(saved) };
   });
@@ -147,7 +141,7 @@ export async function passengerRoutes(app: FastifyInstance) {
       const changed = changedFields(booking.correspondence, stored, 'correspondence');
       // The same choice again (a replay) changes nothing: no write, no audit entry.
       if (changed.length === 0) return;
-      await tx.update(bookings).set({ correspondence: stored, updatedAt: app.clock.now() }).where(eq(bookings.id, bookingId));
+      await saveCorrespondence(tx, bookingId, stored, app.clock.now());
       await recordAudit(tx, {
         actor: `customer:${customer.id}`,
         action: 'booking.correspondence_updated',

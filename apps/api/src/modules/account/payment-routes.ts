@@ -1,13 +1,12 @@
 import { createAccountPaymentToken, submitPaymentReceipt } from '@tours/domain';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { providerForBrowser } from '../../adapters/payments/index.ts';
-import { bookings, payments } from '../../db/schema/index.ts';
 import { conflict, validationFailed } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { siteOriginOrNull } from '../../lib/site-origin.ts';
-import { settleProviderPayment } from '../confirmation/settle-payment.ts';
-import { pageOriginOf } from '../payments/routes.ts';
+import { bookingCurrency } from '../bookings/index.ts';
+import { settleProviderPayment } from '../confirmation/index.ts';
+import { pageOriginOf, receiptPayment, recordPaymentMethod } from '../payments/index.ts';
 import { openBalancePayment } from './balance-payment.ts';
 import { ownedBookingId } from './owned-booking.ts';
 
@@ -44,23 +43,17 @@ export async function accountPaymentRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, submitPaymentReceipt, async (request) => {
     const { bookingId } = await ownedBookingId(app, request, request.params.booking);
-    const [booking] = await app.db.select({ currency: bookings.currency }).from(bookings).where(eq(bookings.id, bookingId));
-    if (request.query.currency !== booking!.currency) throw validationFailed({ currency: `This booking is paid in ${booking!.currency}.` });
+    const currency = await bookingCurrency(app.db, bookingId);
+    if (request.query.currency !== currency) throw validationFailed({ currency: `This booking is paid in ${currency}.` });
 
     const providerPaymentId = request.params.payment;
     // The provider is asked what became of the payment; the browser's word proves nothing (400 when it is not this booking's succeeded payment).
     await settleProviderPayment(app, { providerPaymentId, bookingId, source: 'browser', requestId: request.id, siteOrigin: siteOriginOrNull(request) });
 
-    const [row] = await app.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.bookingId, bookingId)));
+    const row = await receiptPayment(app.db, providerPaymentId, bookingId);
     if (!row) throw conflict(PAYMENT_FOR_STAFF);
     // The card the payer used, as the form reported it; the first receipt's is kept.
-    await app.db
-      .update(payments)
-      .set({ paymentMethodId: request.body.payment_method_id, updatedAt: app.clock.now() })
-      .where(and(eq(payments.id, row.id), isNull(payments.paymentMethodId)));
+    await recordPaymentMethod(app.db, row.id, request.body.payment_method_id, app.clock.now());
     return { data: { id: row.id } };
   });
 }

@@ -7,17 +7,23 @@ import {
   type AccountPassenger,
   type Component,
 } from '@tours/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookingComponents, bookingPassengers, bookings, departures, payments, tours } from '../../db/schema/index.ts';
-import { totalsFromLines } from '../bookings/totals.ts';
+import { bookingsReadModel, totalsFromLines } from '../bookings/index.ts';
+import { catalogueReadModel } from '../catalogue/index.ts';
+import { paidByBooking } from '../payments/index.ts';
 import { presentCorrespondence, presentPassenger } from './passenger-presenter.ts';
+
+const { bookings, bookingComponents, bookingPassengers } = bookingsReadModel;
+const { departures, tours } = catalogueReadModel;
 
 /**
  * The account area's reading of bookings (spec section 3, Booking (account)):
  * the customer's bookings with their totals and outstanding balances worked
  * out from our own lines and verified payments, never stored figures.
- * Read only: the account area displays statuses, it never changes them.
+ * Read only: the account area displays statuses, it never changes them. It
+ * reads the bookings' and the catalogue's tables through their read models
+ * and the payments through the payments module.
  */
 
 type ComponentRow = Pick<typeof bookingComponents.$inferSelect, 'id' | 'bookingId' | 'name' | 'componentType' | 'unitPrice' | 'quantity' | 'price' | 'currency'>;
@@ -73,16 +79,6 @@ function selectBookings(db: Database, where: ReturnType<typeof eq>) {
     .innerJoin(tours, eq(tours.id, departures.tourId))
     .where(where)
     .orderBy(asc(departures.startDate), asc(bookings.id));
-}
-
-/** Succeeded payments per booking, in minor units of its currency: what verified payments have paid. */
-async function paidByBooking(db: Database, bookingIds: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ bookingId: payments.bookingId, paid: sql<number>`cast(coalesce(sum(${payments.amount}), 0) as integer)` })
-    .from(payments)
-    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'succeeded')))
-    .groupBy(payments.bookingId);
-  return new Map(rows.map((row) => [row.bookingId, Number(row.paid)]));
 }
 
 const groupBy = <T extends { bookingId: number }>(rows: readonly T[]) => {

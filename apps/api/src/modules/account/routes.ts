@@ -1,10 +1,10 @@
 import { getProfile, type AddressRecord } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
-import type { PostalAddress } from '../../db/schema/json-types.ts';
+import type { PostalAddress } from '../../db/json-types.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { identityOf } from '../../plugins/customer-auth.ts';
-import { customerForIdentity } from '../customers/repository.ts';
+import { customerForIdentity } from '../customers/index.ts';
 
 /**
  * Any e-mail address can sign in at the provider; only one a confirmed

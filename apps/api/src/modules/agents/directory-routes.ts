@@ -1,7 +1,7 @@
 import { ALERTS, getAgent, listAgents, listAgentStaff, verifyAgentStaff } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
-import { peekAttempts, rateLimited, takeAttempt } from '../../lib/rate-limit.ts';
+import { peekAttempts, rateLimited, takeAttempt } from '../rate-limits/index.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import {
   findActiveAgent,

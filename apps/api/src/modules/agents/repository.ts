@@ -1,8 +1,8 @@
 import type { Agent, AgentStaff, AgentStaffSummary } from '@tours/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agentStaff, agents } from '../../db/schema/index.ts';
-import { normaliseEmail } from '../customers/repository.ts';
+import { agentStaff, agents } from './schema.ts';
+import { normaliseEmail } from '../customers/index.ts';
 
 /**
  * Travel agents and their staff as the agent modal finds them. Only active

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { RATE_LIMIT_MESSAGES } from '@tours/domain';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agentStaff, agents, agentVerifications } from '../../db/schema/index.ts';
+import { agentStaff, agents, agentVerifications } from './schema.ts';
 import { forbidden } from '../../lib/http-error.ts';
-import type { RateLimitRule } from '../../lib/rate-limit.ts';
-import type { AppConfig } from '../../plugins/env.ts';
+import type { RateLimitRule } from '../rate-limits/index.ts';
+import type { AppConfig } from '../../config/index.ts';
 import type { AgentRow, StaffRow } from './repository.ts';
 
 /**

@@ -1,33 +1,16 @@
 import { BOOKING_TOKEN_TIMEOUT_SECONDS, initialBookingStatus, VALIDATION, type CreateBookingBody, type createdBookingSchema } from '@tours/domain';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { bookingComponents, bookingPassengers, bookings, marketingSources, marketingSubsources } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import { issueBookingToken } from '../../lib/booking-token.ts';
 import { sqlAfter, type Instant } from '../../lib/clock.ts';
 import { HttpError, notFound, validationFailed } from '../../lib/http-error.ts';
-import { isBookableOnline } from '../catalogue/booking-window.ts';
-import { findDeparture } from '../catalogue/repository.ts';
+import { findDeparture, isBookableOnline } from '../catalogue/index.ts';
+import { isKnownSource } from '../marketing/index.ts';
+import { bookingComponents, bookingPassengers, bookings } from './schema.ts';
 
 /** The departure cannot be booked online (closed, too close, or not enough places): 'on request' for the client. */
 export const notBookable = (message = 'This departure can no longer be booked online.') => new HttpError(409, 'NO_RESULTS', message);
-
-export async function knownSource(db: Database, source: CreateBookingBody['source']): Promise<boolean> {
-  const [row] = await db
-    .select({ id: marketingSubsources.id })
-    .from(marketingSubsources)
-    .innerJoin(marketingSources, eq(marketingSources.id, marketingSubsources.sourceId))
-    .where(
-      and(
-        eq(marketingSubsources.id, source.subsource_id),
-        eq(marketingSubsources.sourceId, source.id),
-        eq(marketingSubsources.active, true),
-        eq(marketingSources.active, true),
-      ),
-    );
-  return Boolean(row);
-}
 
 /**
  * Creates the booking as a Quote (Optional under five weeks away) on the departure the body names, after
@@ -111,7 +94,7 @@ export async function createBookingIn(
   if (tour.brandChannel !== body.brand_channel) fields.brand_channel = `Tour ${tour.code} is sold on brand channel ${tour.brandChannel}`;
   const price = departure.prices.find((p) => p.currency === body.currency);
   if (!price) fields.currency = `This departure is not sold in ${body.currency}`;
-  if (!(await knownSource(tx, body.source))) fields['source.subsource_id'] = VALIDATION.howHeardRequired;
+  if (!(await isKnownSource(tx, body.source))) fields['source.subsource_id'] = VALIDATION.howHeardRequired;
   if (Object.keys(fields).length > 0 || !price) throw validationFailed(fields);
 
   const party = body.passengers.length;

@@ -1,12 +1,10 @@
 import type { BookingStatus, CurrencyCode } from '@tours/domain';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import {
-  bookingComponents,
-  bookings,
-  promotions,
-  type ComponentType,
-} from '../../db/schema/index.ts';
+import { promotionsReadModel } from '../promotions/index.ts';
+import { bookingComponents, bookings, type ComponentType } from './schema.ts';
+
+const { promotions, promotionDiscounts } = promotionsReadModel;
 
 export interface LockedBooking {
   status: BookingStatus;
@@ -48,7 +46,7 @@ export async function lockBooking(db: Database, bookingId: number): Promise<Lock
       (select coalesce(array_agg(bp.id order by bp.position), '{}') from booking_passengers bp where bp.booking_id = ${bookingId}) as passenger_ids,
       (select cast(coalesce(sum(coalesce(-pd.amount, bc.price)), 0) as integer)
         from booking_components bc
-        left join promotion_discounts pd on pd.promotion_id = bc.promotion_id and pd.currency = bc.currency
+        left join ${promotionDiscounts} pd on pd.promotion_id = bc.promotion_id and pd.currency = bc.currency
         where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode') as discount,
       (select max(bc.name) from booking_components bc where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode') as promotion_name`);
   return {
@@ -60,7 +58,8 @@ export async function lockBooking(db: Database, bookingId: number): Promise<Lock
   };
 }
 
-export interface ComponentLine {
+/** A line about to be written: priced, not yet stored (no id). The promotion's line is written by applying a code. */
+export interface NewComponentLine {
   componentType: Exclude<ComponentType, 'PromotionalCode'>;
   name: string;
   optionId: number | null;
@@ -77,7 +76,7 @@ export async function replaceComponents(
   db: Database,
   bookingId: number,
   currency: CurrencyCode,
-  lines: readonly ComponentLine[],
+  lines: readonly NewComponentLine[],
 ): Promise<number[]> {
   await db.delete(bookingComponents).where(and(eq(bookingComponents.bookingId, bookingId), ne(bookingComponents.componentType, 'PromotionalCode')));
   if (lines.length === 0) return [];
@@ -96,8 +95,19 @@ export async function repricePromotionLine(db: Database, bookingId: number, disc
     .where(and(eq(bookingComponents.bookingId, bookingId), eq(bookingComponents.componentType, 'PromotionalCode')));
 }
 
+/** A stored line of a booking, as listComponents reads it. */
+export interface ComponentLine {
+  id: number;
+  name: string;
+  componentType: ComponentType;
+  unitPrice: number;
+  quantity: number;
+  price: number;
+  currency: CurrencyCode;
+}
+
 /** The booking's priced lines in the order they were written: the tour place first. */
-export async function listComponents(db: Database, bookingId: number) {
+export async function listComponents(db: Database, bookingId: number): Promise<ComponentLine[]> {
   return db
     .select({
       id: bookingComponents.id,
@@ -121,4 +131,10 @@ export async function appliedPromotions(db: Database, bookingId: number) {
     .innerJoin(promotions, eq(promotions.id, bookingComponents.promotionId))
     .where(eq(bookingComponents.bookingId, bookingId))
     .orderBy(asc(promotions.id));
+}
+
+/** The booking's currency; null when there is no such booking. */
+export async function bookingCurrency(db: Database, bookingId: number): Promise<CurrencyCode | null> {
+  const [row] = await db.select({ currency: bookings.currency }).from(bookings).where(eq(bookings.id, bookingId));
+  return row?.currency ?? null;
 }

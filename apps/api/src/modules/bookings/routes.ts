@@ -3,14 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { retryTransient } from '../../lib/pg-errors.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
-import { isBookableOnline } from '../catalogue/booking-window.ts';
-import { departureById } from '../catalogue/repository.ts';
-import { unitsTaken } from '../inventory/availability.ts';
-import { signedInCustomerId } from '../customers/session.ts';
-import { cancelWithdrawnRequests } from '../payments/intents.ts';
+import { departureById, isBookableOnline } from '../catalogue/index.ts';
+import { signedInCustomerId } from '../customers/index.ts';
+import { unitsTaken } from '../inventory/index.ts';
+import { cancelWithdrawnRequests } from '../payments/index.ts';
 import { createBooking as create } from './create.ts';
 import { sessionOf } from './session.ts';
-import { settlementRoute } from './settlement.ts';
+import { settlementRoute } from './settlement-routes.ts';
 import { updatePassengers as update } from './update-passengers.ts';
 
 export async function bookingRoutes(app: FastifyInstance) {

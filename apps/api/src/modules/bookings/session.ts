@@ -3,7 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { sqlInstant, type Instant } from '../../lib/clock.ts';
-import { bookings, departures, tours } from '../../db/schema/index.ts';
+import { catalogueReadModel } from '../catalogue/index.ts';
+import { bookings } from './schema.ts';
+
+const { departures, tours } = catalogueReadModel;
 
 /** The booking a bearer token opens, with what every booking call needs to scope and price its work. */
 export interface BookingSession {

@@ -1,39 +1,79 @@
-import { awaitsSettlement, CONFIRM_GRACE_SECONDS, getBookingSettlement, postPaymentDetailsOf, type BookingSettlement } from '@tours/domain';
+import type { BookingStatus } from '@tours/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { bookings } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { registerEndpoint } from '../../lib/register-endpoint.ts';
-import { sessionOf } from './session.ts';
+import { catalogueReadModel } from '../catalogue/index.ts';
+import { bookings } from './schema.ts';
+
+const { departures, tours } = catalogueReadModel;
 
 /**
- * The booking's settlement as it stands, read from the booking alone: a
- * booking still awaiting settlement has no outcome yet; any other answers
- * what POST /bookings/confirm would (the domain's postPaymentDetailsOf).
+ * The booking's side of settlement (modules/confirmation orchestrates it):
+ * the row locks every settlement of a booking takes its turn on, and the
+ * status and attention marks it leaves. The reference is given by
+ * reference.ts (settleWithReference).
  */
-export async function bookingSettlement(db: Database, bookingId: number): Promise<BookingSettlement> {
+
+/**
+ * The booking row, locked: every settlement of a booking takes its turn on it.
+ * FOR UPDATE, not NO KEY: settling gives the booking its reference, a unique
+ * column (a key), so the stronger lock is taken at once rather than upgraded
+ * halfway through.
+ */
+export async function lockBookingForSettlement(db: Database, bookingId: number) {
   const [booking] = await db
-    .select({ id: bookings.id, status: bookings.status, reference: bookings.reference })
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      reference: bookings.reference,
+      departureId: bookings.departureId,
+      currency: bookings.currency,
+      brandChannel: tours.brandChannel,
+      tourName: tours.name,
+      startDate: departures.startDate,
+      endDate: departures.endDate,
+    })
     .from(bookings)
-    .where(eq(bookings.id, bookingId));
+    .innerJoin(departures, eq(departures.id, bookings.departureId))
+    .innerJoin(tours, eq(tours.id, departures.tourId))
+    .where(eq(bookings.id, bookingId))
+    .for('update', { of: bookings });
   if (!booking) throw notFound('The booking no longer exists.');
-  return { outcome: awaitsSettlement(booking) ? null : postPaymentDetailsOf(booking) };
+  return booking;
+}
+export type SettlingBooking = Awaited<ReturnType<typeof lockBookingForSettlement>>;
+
+/**
+ * The booking a payment is being recorded on, locked so racing records of one
+ * payment take turns. NO KEY: the payments row written under it references
+ * the booking, whose keys do not change here.
+ */
+export async function lockBookingForPayment(db: Database, bookingId: number): Promise<{ currency: SettlingBooking['currency']; reference: string | null }> {
+  const [booking] = await db
+    .select({ currency: bookings.currency, reference: bookings.reference })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for('no key update');
+  if (!booking) throw notFound('The booking no longer exists.');
+  return booking;
 }
 
 /**
- * GET /bookings/settlement: how a page whose confirmation calls go
- * unanswered learns what the server settled by itself (the provider's
- * notification, reconciliation). Read from the database on every call, never
- * from the hot-read cache, so a settlement made on another replica shows at
- * once. It takes the booking token within the grace POST /bookings/confirm
- * takes it, since the page asks it while that confirmation is still owed.
+ * The booking's status, locked while staff's attention is asked for. NO KEY:
+ * only the status and the attention flag change; rows referencing the
+ * booking may still be written.
  */
-export function settlementRoute(app: FastifyInstance): void {
-  registerEndpoint(
-    app,
-    getBookingSettlement,
-    async (request) => ({ data: await bookingSettlement(app.db, sessionOf(request).bookingId) }),
-    { config: { bookingTokenGraceSeconds: CONFIRM_GRACE_SECONDS } },
-  );
+export async function lockBookingStatus(db: Database, bookingId: number): Promise<{ id: number; status: BookingStatus; reference: string | null }> {
+  const [booking] = await db
+    .select({ id: bookings.id, status: bookings.status, reference: bookings.reference })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for('no key update');
+  if (!booking) throw notFound('The booking no longer exists.');
+  return booking;
+}
+
+/** Staff must look at the booking, for this reason (in their words); its status becomes `status`. */
+export async function markNeedsAttention(db: Database, bookingId: number, input: { status: BookingStatus; reason: string }): Promise<void> {
+  await db.update(bookings).set({ status: input.status, needsAttention: true, attentionReason: input.reason }).where(eq(bookings.id, bookingId));
 }

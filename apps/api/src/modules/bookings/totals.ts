@@ -1,10 +1,7 @@
 import { priceBookingLines, showsDepositLine, type CurrencyCode, type PrePaymentDetails } from '@tours/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { allocations, payments, type ComponentType } from '../../db/schema/index.ts';
-import type { Instant } from '../../lib/clock.ts';
-import { isActiveAllocation } from '../inventory/availability.ts';
 import { listComponents } from './repository.ts';
+import type { ComponentType } from './schema.ts';
 
 export interface BookingTotals {
   /** The same figures the selections call answered, from the lines the booking is made of now. */
@@ -30,22 +27,4 @@ export function totalsFromLines(lines: readonly Line[], currency: CurrencyCode, 
 
 export async function bookingTotals(db: Database, bookingId: number, currency: CurrencyCode, brandChannel: number): Promise<BookingTotals> {
   return totalsFromLines(await listComponents(db, bookingId), currency, brandChannel);
-}
-
-/** Whether the booking's selections are in force: it holds (or has bought) at least one unit now, by the database's clock. */
-export async function hasLiveSelections(db: Database, bookingId: number, now: Instant): Promise<boolean> {
-  const [row] = await db
-    .select({ n: sql<number>`cast(count(*) as integer)` })
-    .from(allocations)
-    .where(and(eq(allocations.bookingId, bookingId), isActiveAllocation(now)));
-  return Number(row?.n ?? 0) > 0;
-}
-
-/** Succeeded payments on the booking, in minor units of its currency. */
-export async function amountPaid(db: Database, bookingId: number): Promise<number> {
-  const [row] = await db
-    .select({ paid: sql<number>`cast(coalesce(sum(${payments.amount}), 0) as integer)` })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
-  return Number(row?.paid ?? 0);
 }

@@ -1,16 +1,20 @@
 import { awaitsSettlement, VALIDATION, type UpdatedPassengers, type updatedPassengersSchema, type UpdatePassengersBody } from '@tours/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { bookingPassengers, bookings, departures, payments, tours } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { Instant } from '../../lib/clock.ts';
 import { conflict, notFound, validationFailed } from '../../lib/http-error.ts';
-import { releaseBookingHolds } from '../inventory/holds.ts';
-import { withdrawOpenRequests } from '../payments/intents.ts';
-import { bookedPassengers, createBookingIn, knownSource, passengerColumns, sourceColumns } from './create.ts';
+import { catalogueReadModel } from '../catalogue/index.ts';
+import { releaseBookingHolds } from '../inventory/index.ts';
+import { isKnownSource } from '../marketing/index.ts';
+import { hasPayment, withdrawOpenRequests } from '../payments/index.ts';
+import { bookedPassengers, createBookingIn, passengerColumns, sourceColumns } from './create.ts';
 import { lockBooking } from './repository.ts';
+import { bookingPassengers, bookings } from './schema.ts';
 import type { BookingSession } from './session.ts';
+
+const { departures, tours } = catalogueReadModel;
 
 export interface UpdatePassengers {
   session: BookingSession;
@@ -25,16 +29,6 @@ export interface UpdatedBooking {
   answer: z.input<typeof updatedPassengersSchema>;
   /** The booking whose payment requests were withdrawn, for the provider to be told once committed; null when none were. */
   withdrawnFrom: number | null;
-}
-
-/** A payment the provider reported (pending or taken) that settlement has not yet applied still belongs to this booking as it was. */
-async function hasPayment(db: Database, bookingId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['pending', 'succeeded'])))
-    .limit(1);
-  return Boolean(row);
 }
 
 /**
@@ -61,8 +55,9 @@ export async function updatePassengers(db: Database, input: UpdatePassengers): P
     const booking = await lockBooking(tx, session.bookingId);
     if (!booking) throw notFound('The booking no longer exists.');
     if (!awaitsSettlement(booking)) throw conflict(`This booking is ${booking.status} and can no longer be changed online.`);
+    // A payment the provider reported (pending or taken), applied or not, still belongs to this booking as it was.
     if (await hasPayment(tx, session.bookingId)) throw conflict('A payment has been made on this booking, so it can no longer be changed online.');
-    if (!(await knownSource(tx, body.source))) throw validationFailed({ 'source.subsource_id': VALIDATION.howHeardRequired });
+    if (!(await isKnownSource(tx, body.source))) throw validationFailed({ 'source.subsource_id': VALIDATION.howHeardRequired });
 
     if (body.passengers.length === booking.passengerIds.length) {
       const passengers = bookedPassengers(body.passengers);

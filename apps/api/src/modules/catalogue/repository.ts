@@ -2,8 +2,9 @@ import { CURRENCIES, type CurrencyCode, type Speaker } from '@tours/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Instant } from '../../lib/clock.ts';
-import { departurePrices, departures, speakers, tourPictures, tourSpeakers, tours } from '../../db/schema/index.ts';
-import { placesLeft, placesTaken } from '../inventory/availability.ts';
+import { tourPictures } from './schema/content.ts';
+import { departurePrices, departures, speakers, tourSpeakers, tours } from './schema/departures.ts';
+import { placesLeft, placesTaken } from '../inventory/index.ts';
 
 export type TourRow = typeof tours.$inferSelect;
 export type DepartureRow = typeof departures.$inferSelect;

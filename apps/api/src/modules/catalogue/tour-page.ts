@@ -3,21 +3,12 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Instant } from '../../lib/clock.ts';
-import {
-  accommodations,
-  departureAccommodations,
-  departures,
-  speakers,
-  tourContent,
-  tourInclusions,
-  tourItineraryDays,
-  tourPictures,
-  tourSpeakers,
-  tours,
-} from '../../db/schema/index.ts';
-import { unitsTaken } from '../inventory/availability.ts';
-import { roomOptions } from '../options/present.ts';
-import { loadOffer } from '../options/repository.ts';
+import { unitsTaken } from '../inventory/index.ts';
+import { loadOffer } from './offer.ts';
+import { roomOptions } from './option-lists.ts';
+import { tourContent, tourInclusions, tourItineraryDays, tourPictures } from './schema/content.ts';
+import { departures, speakers, tourSpeakers, tours } from './schema/departures.ts';
+import { accommodations, departureAccommodations } from './schema/options.ts';
 import { withPlacesAndPrices, type DepartureWithPlaces, type PictureRow, type TourRow } from './repository.ts';
 
 export interface TourPage {

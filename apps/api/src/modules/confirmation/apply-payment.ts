@@ -1,14 +1,10 @@
 import { awaitsSettlement, isPermittedAmount, isSettled, toProviderAmount, type PostPaymentDetails } from '@tours/domain';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { paymentIntents, payments } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { listComponents } from '../bookings/repository.ts';
-import { totalsFromLines } from '../bookings/totals.ts';
-import type { PaymentIntent } from '../payments/intents.ts';
-import { confirmBookingCore, flagIfOverpaid, lockBookingForSettlement, type SettlementContext, type SettlingBooking } from './core.ts';
-import type { ComponentLine } from './email.ts';
+import { recordAudit } from '../audit/index.ts';
+import { listComponents, lockBookingForSettlement, totalsFromLines, type ComponentLine, type SettlingBooking } from '../bookings/index.ts';
+import { intentById, lockPaymentForApplying, markPaymentApplied, type PaymentIntent } from '../payments/index.ts';
+import { confirmBookingCore, flagIfOverpaid, type SettlementContext } from './core.ts';
 import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
 
 export interface ApplyPayment extends SettlementContext {
@@ -34,12 +30,12 @@ export async function applyPayment(db: Database, input: ApplyPayment): Promise<P
   return db.transaction(async (tx) => {
     const booking = await lockBookingForSettlement(tx, input.bookingId);
     // NO KEY: only its settling and applied marks change; its id and provider id stay.
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('no key update');
+    const payment = await lockPaymentForApplying(tx, input.paymentId);
     if (!payment || payment.bookingId !== booking.id) throw notFound('The payment is not this booking’s.');
     if (payment.appliedAt) return answerFor(booking);
     await input.faults.fire(booking.id, 'before-booking-update', tx);
 
-    const [intent] = payment.intentId ? await tx.select().from(paymentIntents).where(eq(paymentIntents.id, payment.intentId)) : [];
+    const intent = payment.intentId ? await intentById(tx, payment.intentId) : null;
     let outcome: PostPaymentDetails;
     if (awaitsSettlement(booking)) {
       // The booking's lines, read once under the lock: the amount check and the confirmation (documents, e-mail) use them.
@@ -63,7 +59,7 @@ export async function applyPayment(db: Database, input: ApplyPayment): Promise<P
     } else {
       outcome = await flagForFollowUp(tx, { bookingId: booking.id, reason: ATTENTION.afterSettlement, paymentId: payment.id, detail: { status: booking.status }, requestId: input.requestId });
     }
-    await tx.update(payments).set({ appliedAt: input.clock.now() }).where(eq(payments.id, payment.id));
+    await markPaymentApplied(tx, payment.id, input.clock.now());
     return outcome;
   });
 }
@@ -95,7 +91,7 @@ export async function applyAsFollowUp(db: Database, input: ApplyPayment & { reas
       requestId: input.requestId,
       unlessConfirmed: true,
     });
-    await tx.update(payments).set({ appliedAt: input.clock.now() }).where(eq(payments.id, input.paymentId));
+    await markPaymentApplied(tx, input.paymentId, input.clock.now());
     return outcome;
   });
 }

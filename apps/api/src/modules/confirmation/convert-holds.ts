@@ -1,10 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { allocations, departures } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { unitsTaken } from '../inventory/availability.ts';
-import { shortages, type Need } from '../inventory/holds.ts';
-import { lockOptions } from '../options/repository.ts';
+import { lockDepartureForAllocation, lockOptions } from '../catalogue/index.ts';
+import { allocationsToSell, sellAllocations, shortages, unitsTaken, type Need } from '../inventory/index.ts';
 
 /** The units the booking held have gone to someone else since its holds lapsed. */
 export class PlacesGoneError extends Error {
@@ -21,7 +18,8 @@ export class NothingHeldError extends Error {
  * are the rows priced by its current lines (component_id set): held ones, and
  * ones the sweeper released once their session ended. Called inside the
  * confirming transaction with the booking row already locked; takes the
- * departure's lock next and the option rows' after that (ADR 0002's order),
+ * departure's lock next and the option rows' after that (ADR 0002's order:
+ * the catalogue locks its rows, inventory reads and sells the allocations),
  * and judges holds by the database's clock (clock_timestamp(), read by the
  * statements that run once the departure lock is held), so no other
  * booking can be allocating on the departure while holds are judged live, and
@@ -32,25 +30,11 @@ export class NothingHeldError extends Error {
  * under the locks), otherwise PlacesGoneError and the transaction rolls back.
  */
 export async function convertHolds(db: Database, booking: { id: number; departureId: number }, clock: Clock): Promise<{ sold: number; retaken: number }> {
-  const [departure] = await db
-    .select({ capacity: departures.capacity })
-    .from(departures)
-    .where(eq(departures.id, booking.departureId))
-    // NO KEY: the lock guards the departure's places, not its row; bookings created on the departure meanwhile are not kept waiting.
-    .for('no key update');
+  const departure = await lockDepartureForAllocation(db, booking.departureId);
   if (!departure) throw new NothingHeldError('The booking’s departure no longer exists.');
   const now = clock.databaseNow();
 
-  const rows = await db
-    .select({
-      id: allocations.id,
-      optionId: allocations.optionId,
-      quantity: allocations.quantity,
-      lapsed: sql<boolean>`(${allocations.state} = 'released' or ${allocations.expiresAt} is null or ${allocations.expiresAt} <= ${now})`,
-    })
-    .from(allocations)
-    .where(and(eq(allocations.bookingId, booking.id), isNotNull(allocations.componentId), ne(allocations.state, 'sold')))
-    .orderBy(asc(allocations.id));
+  const rows = await allocationsToSell(db, booking.id, now);
   if (rows.length === 0) throw new NothingHeldError('The booking holds no places to confirm.');
 
   const lapsed = rows.filter((row) => row.lapsed);
@@ -68,9 +52,6 @@ export async function convertHolds(db: Database, booking: { id: number; departur
     if (short.length > 0) throw new PlacesGoneError(`No longer available: ${short.map((need) => need.label).join(', ')}.`);
   }
 
-  await db
-    .update(allocations)
-    .set({ state: 'sold', expiresAt: null, updatedAt: clock.now() })
-    .where(inArray(allocations.id, rows.map((row) => row.id)));
+  await sellAllocations(db, rows.map((row) => row.id), clock.now());
   return { sold: rows.length, retaken: lapsed.length };
 }

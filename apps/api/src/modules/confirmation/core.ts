@@ -1,22 +1,26 @@
 import { awaitsSettlement, settledBookingStatus, type PaymentPurpose, type PostPaymentDetails } from '@tours/domain';
-import { and, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookings, departures, payments, tours } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { amountPaid, bookingTotals } from '../bookings/totals.ts';
-import { linkBookingToCustomer } from '../customers/link.ts';
-import { issueConfirmationDocuments } from '../documents/repository.ts';
-import type { FaultSwitch } from '../testing/faults.ts';
+import type { FaultPoints } from '../../lib/fault-points.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  bookingTotals,
+  linkBookingToCustomer,
+  lockBookingForSettlement,
+  settleWithReference,
+  type ComponentLine,
+  type SettlingBooking,
+} from '../bookings/index.ts';
+import { issueConfirmationDocuments } from '../documents/index.ts';
+import { amountPaid, markSettlingPayment, referPaymentsToBooking } from '../payments/index.ts';
 import { convertHolds } from './convert-holds.ts';
-import { queueConfirmationEmail, type ComponentLine, type PaidAndTotal } from './email.ts';
+import { queueConfirmationEmail, type PaidAndTotal } from './email/queue.ts';
 import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
-import { confirmWithReference } from './reference.ts';
 
 export interface SettlementContext {
   clock: Clock;
-  faults: FaultSwitch;
+  /** Where a test may make settlement fail on purpose (lib/fault-points.ts); never in production. */
+  faults: FaultPoints;
   publicUrl: string;
   requestId: string;
 }
@@ -34,35 +38,6 @@ export interface ConfirmBooking extends SettlementContext {
   /** The booking's lines as the caller's transaction read them under that lock: not read again. */
   lines?: ComponentLine[];
 }
-
-/**
- * The booking row, locked: every settlement of a booking takes its turn on it.
- * FOR UPDATE, not NO KEY: settling gives the booking its reference, a unique
- * column (a key), so the stronger lock is taken at once rather than upgraded
- * halfway through.
- */
-export async function lockBookingForSettlement(db: Database, bookingId: number) {
-  const [booking] = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      reference: bookings.reference,
-      departureId: bookings.departureId,
-      currency: bookings.currency,
-      brandChannel: tours.brandChannel,
-      tourName: tours.name,
-      startDate: departures.startDate,
-      endDate: departures.endDate,
-    })
-    .from(bookings)
-    .innerJoin(departures, eq(departures.id, bookings.departureId))
-    .innerJoin(tours, eq(tours.id, departures.tourId))
-    .where(eq(bookings.id, bookingId))
-    .for('update', { of: bookings });
-  if (!booking) throw notFound('The booking no longer exists.');
-  return booking;
-}
-export type SettlingBooking = Awaited<ReturnType<typeof lockBookingForSettlement>>;
 
 /**
  * The one confirmation core: settles a booking inside the caller's
@@ -84,15 +59,11 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
   await input.faults.fire(bookingId, 'settle-transient');
   const now = input.clock.now();
   const status = settledBookingStatus(booking.status);
-  const reference = await confirmWithReference(db, bookingId, now, status);
+  const reference = await settleWithReference(db, bookingId, now, status);
   await linkBookingToCustomer(db, { bookingId, now, requestId: input.requestId, actor: input.actor });
-  if (input.paymentId !== null) await db.update(payments).set({ settlesBooking: true }).where(eq(payments.id, input.paymentId));
+  if (input.paymentId !== null) await markSettlingPayment(db, input.paymentId);
   // Payments recorded under the booking id ('100123-P1') now carry the reference the customer knows ('MER-480153-P1').
-  const prefix = `${bookingId}-P`;
-  await db
-    .update(payments)
-    .set({ reference: sql`cast(${`${reference}-P`} as text) || substr(${payments.reference}, cast(${prefix.length + 1} as integer))` })
-    .where(and(eq(payments.bookingId, bookingId), like(payments.reference, `${prefix}%`)));
+  await referPaymentsToBooking(db, bookingId, reference);
   // The documents first: the e-mail attaches the booking confirmation.
   const confirmationDocumentId = await issueConfirmationDocuments(db, bookingId, input.lines);
   await input.faults.fire(bookingId, 'during-email', db);

@@ -1,9 +1,8 @@
 import { awaitsSettlement, isSettled, postPaymentDetailsOf, type BookingStatus, type PostPaymentDetails } from '@tours/domain';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookings, payments } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { recordAudit } from '../audit/index.ts';
+import { lockBookingStatus, markNeedsAttention } from '../bookings/index.ts';
+import { markSettlingPayment } from '../payments/index.ts';
 
 /** Why staff must look at a booking, in their words; the audit log has the detail. */
 export const ATTENTION = {
@@ -39,20 +38,12 @@ export interface FollowUp {
  */
 export async function flagForFollowUp(db: Database, followUp: FollowUp): Promise<PostPaymentDetails> {
   const { bookingId } = followUp;
-  const [booking] = await db
-    .select({ id: bookings.id, status: bookings.status, reference: bookings.reference })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    // NO KEY: only the status and the attention flag change; rows referencing the booking may still be written.
-    .for('no key update');
-  if (!booking) throw notFound('The booking no longer exists.');
+  const booking = await lockBookingStatus(db, bookingId);
   if (followUp.unlessConfirmed && isSettled(booking)) return answerFor(booking);
   const open = awaitsSettlement(booking);
   const status: BookingStatus = open ? 'Unconfirmed' : booking.status;
-  await db.update(bookings).set({ status, needsAttention: true, attentionReason: followUp.reason }).where(eq(bookings.id, bookingId));
-  if (open && followUp.paymentId !== null) {
-    await db.update(payments).set({ settlesBooking: true }).where(eq(payments.id, followUp.paymentId));
-  }
+  await markNeedsAttention(db, bookingId, { status, reason: followUp.reason });
+  if (open && followUp.paymentId !== null) await markSettlingPayment(db, followUp.paymentId);
   await recordAudit(db, {
     actor: 'system',
     action: 'booking.needs_attention',

@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { GatewayPayment } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
-import { bookings, paymentIntents, payments } from '../../db/schema/index.ts';
-import { sqlInstant, type Instant } from '../../lib/clock.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { notFound, validationFailed } from '../../lib/http-error.ts';
-import { intentOfRequest } from '../payments/intents.ts';
+import type { Instant } from '../../lib/clock.ts';
+import { validationFailed } from '../../lib/http-error.ts';
+import { recordAudit } from '../audit/index.ts';
+import { lockBookingForPayment } from '../bookings/index.ts';
+import { insertSucceededPayment, intentOfRequest, markIntentPaid, paymentByProviderId } from '../payments/index.ts';
 import { PAYMENT_REFUSED } from './verify.ts';
 
 export interface RecordedPayment {
@@ -17,14 +16,6 @@ export interface RecordedPayment {
   intentId: number | null;
   settlesBooking: boolean;
 }
-
-/**
- * A payment's reference in the payment history: the booking's reference (its
- * id until confirmed) and a sequence number, counted in the insert itself
- * (under the booking's lock, so two payments never draw the same number).
- */
-const paymentReference = (bookingReference: string, bookingId: number) =>
-  sql`cast(${`${bookingReference}-P`} as text) || cast((select count(*) + 1 from ${payments} where ${payments.bookingId} = ${bookingId}) as text)`;
 
 /**
  * Records a succeeded payment of this booking, once. It commits on its own,
@@ -43,15 +34,9 @@ export async function recordPayment(
 ): Promise<RecordedPayment | null> {
   const { bookingId, payment } = input;
   return db.transaction(async (tx) => {
-    const [booking] = await tx
-      .select({ currency: bookings.currency, reference: bookings.reference })
-      .from(bookings)
-      .where(eq(bookings.id, bookingId))
-      // NO KEY: the payments row written under it references the booking, whose keys do not change here.
-      .for('no key update');
-    if (!booking) throw notFound('The booking no longer exists.');
+    const booking = await lockBookingForPayment(tx, bookingId);
 
-    const [existing] = await tx.select().from(payments).where(eq(payments.providerPaymentId, payment.id));
+    const existing = await paymentByProviderId(tx, payment.id);
     if (existing) {
       if (existing.bookingId !== bookingId) throw validationFailed({ payment_id: PAYMENT_REFUSED.otherBooking });
       return { id: existing.id, created: false, intentId: existing.intentId, settlesBooking: existing.settlesBooking };
@@ -80,35 +65,29 @@ export async function recordPayment(
 
     const intent = await intentOfRequest(tx, bookingId, payment.requestId);
     // A withdrawn request stays withdrawn: that is how the payment is later known to be outdated.
-    if (intent && (intent.status === 'open' || intent.status === 'expired')) {
-      await tx.update(paymentIntents).set({ status: 'paid' }).where(eq(paymentIntents.id, intent.id));
-    }
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        bookingId,
-        currency: payment.currency,
-        amount: payment.amountMinor,
-        status: 'succeeded',
-        gatewayStatus: payment.status,
-        provider: input.provider,
-        providerPaymentId: payment.id,
-        reference: paymentReference(booking.reference ?? String(bookingId), bookingId),
-        purpose: intent?.purpose ?? null,
-        intentId: intent?.id ?? null,
-        // The database's clock, so reconciliation's grace reads the same time on every replica.
-        createdAt: sqlInstant(input.now),
-      })
-      .returning({ id: payments.id });
+    if (intent) await markIntentPaid(tx, intent);
+    const id = await insertSucceededPayment(tx, {
+      bookingId,
+      bookingReference: booking.reference ?? String(bookingId),
+      currency: payment.currency,
+      amount: payment.amountMinor,
+      gatewayStatus: payment.status,
+      provider: input.provider,
+      providerPaymentId: payment.id,
+      purpose: intent?.purpose ?? null,
+      intentId: intent?.id ?? null,
+      // The database's clock, so reconciliation's grace reads the same time on every replica.
+      createdAt: input.now,
+    });
     await recordAudit(tx, {
       actor: input.actor,
       action: 'payment.recorded',
       entityType: 'payment',
-      entityId: row!.id,
+      entityId: id,
       bookingId,
       requestId: input.requestId,
       detail: { ...detail, intentId: intent?.id ?? null, purpose: intent?.purpose ?? null },
     });
-    return { id: row!.id, created: true, intentId: intent?.id ?? null, settlesBooking: false };
+    return { id, created: true, intentId: intent?.id ?? null, settlesBooking: false };
   });
 }

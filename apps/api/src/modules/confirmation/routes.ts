@@ -1,12 +1,14 @@
 import { CONFIRM_GRACE_SECONDS, confirmBooking } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint } from '../../lib/register-endpoint.ts';
-import { sessionOf } from '../bookings/session.ts';
 import { validationFailed } from '../../lib/http-error.ts';
+import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { siteOriginOrNull } from '../../lib/site-origin.ts';
+import { sessionOf } from '../bookings/index.ts';
 import { confirmWithoutPayment } from './confirm-without-payment.ts';
+import { paymentNotificationRoutes } from './notification-routes.ts';
 import { settleProviderPayment } from './settle-payment.ts';
 
+/** The ways a card payment reaches settlement from outside: the visitor's confirm call, and the provider's notifications. */
 export async function confirmationRoutes(app: FastifyInstance) {
   registerEndpoint(
     app,
@@ -29,4 +31,6 @@ export async function confirmationRoutes(app: FastifyInstance) {
     // The money may have been taken as the session ran out: see CONFIRM_GRACE_SECONDS.
     { config: { bookingTokenGraceSeconds: CONFIRM_GRACE_SECONDS } },
   );
+
+  await app.register(paymentNotificationRoutes);
 }

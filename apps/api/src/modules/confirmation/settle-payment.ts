@@ -3,9 +3,11 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayPayment } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
-import { bookings, payments } from '../../db/schema/index.ts';
+import { bookingsReadModel } from '../bookings/index.ts';
+import { paymentsReadModel } from '../payments/index.ts';
 import { serviceFailure } from '../../lib/http-error.ts';
-import { canonicalSiteUrl, parseOrigin } from '../../lib/site-origin.ts';
+import { parseOrigin } from '../../lib/origin.ts';
+import { canonicalSiteUrl } from '../../lib/site-origin.ts';
 import { isTransientDatabaseError, retryTransient } from '../../lib/pg-errors.ts';
 import { runWorkflow, WorkflowError, type WorkflowStep } from '../../lib/workflow.ts';
 import { applyAsFollowUp, applyPayment } from './apply-payment.ts';
@@ -168,6 +170,8 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
  * apply step answers a replay).
  */
 export async function bookingOfAppliedPayment(db: Database, providerPaymentId: string) {
+  const { bookings } = bookingsReadModel;
+  const { payments } = paymentsReadModel;
   const [booking] = await db
     .select({ id: bookings.id, status: bookings.status, reference: bookings.reference })
     .from(payments)

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { customers } from '../../db/schema/index.ts';
+import type { PostalAddress } from '../../db/json-types.ts';
+import { customers } from './schema.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { CustomerIdentity } from './access-token.ts';
 
@@ -48,4 +49,32 @@ export async function customerForIdentity(db: Database, identity: CustomerIdenti
     if (isUniqueViolation(error)) return findCustomerByEmail(db, identity.email);
     throw error;
   }
+}
+
+/** Who a customer is made from: the lead passenger of the booking that first names their e-mail. */
+export interface NewCustomer {
+  /** Already normalised (normaliseEmail). */
+  email: string;
+  title: string;
+  forename: string;
+  surname: string;
+  telephone: string | null;
+  address: PostalAddress | null;
+}
+
+/**
+ * The customer with this e-mail, made from `details` when there is none yet.
+ * Answers their id and whether this call made them. Two confirmations of the
+ * same person at once both get the one customer (the insert yields to the
+ * other's, and the row it made is read).
+ */
+export async function customerForEmail(db: Database, details: NewCustomer): Promise<{ id: number; created: boolean }> {
+  const [inserted] = await db
+    .insert(customers)
+    .values(details)
+    .onConflictDoNothing({ target: customers.email })
+    .returning({ id: customers.id });
+  if (inserted) return { id: inserted.id, created: true };
+  const [existing] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, details.email));
+  return { id: existing!.id, created: false };
 }

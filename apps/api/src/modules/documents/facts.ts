@@ -1,11 +1,16 @@
-import { balanceDueDate, bookingOutstandingBalance, type BookingStatus, type CurrencyCode } from '@tours/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { balanceDueDate, bookingOutstandingBalance, formatPersonName, type BookingStatus, type CurrencyCode } from '@tours/domain';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookingPassengers, bookings, customers, departures, payments, tourItineraryDays, tours, type ComponentType } from '../../db/schema/index.ts';
-import type { PostalAddress } from '../../db/schema/json-types.ts';
-import { listComponents } from '../bookings/repository.ts';
-import { totalsFromLines } from '../bookings/totals.ts';
+import type { PostalAddress } from '../../db/json-types.ts';
+import { bookingsReadModel, listComponents, totalsFromLines, type ComponentType } from '../bookings/index.ts';
+import { catalogueReadModel } from '../catalogue/index.ts';
+import { customersReadModel } from '../customers/index.ts';
+import { succeededPayments } from '../payments/index.ts';
 import type { DocumentState } from './templates.ts';
+
+const { bookings, bookingPassengers } = bookingsReadModel;
+const { departures, tours, tourItineraryDays } = catalogueReadModel;
+const { customers } = customersReadModel;
 
 /**
  * Everything a booking's documents say, read from the booking as it is now:
@@ -49,8 +54,6 @@ export interface ItineraryDay {
   description: string;
 }
 
-const fullName = (parts: (string | null | undefined)[]) => parts.filter((part) => part && part.trim()).join(' ');
-
 /** The booking's facts, or null when there is no such booking. Five queries. */
 export async function loadDocumentFacts(db: Database, bookingId: number): Promise<DocumentFacts | null> {
   const [booking] = await db
@@ -77,23 +80,19 @@ export async function loadDocumentFacts(db: Database, bookingId: number): Promis
   const [passengerRows, lines, paymentRows] = await Promise.all([
     db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)),
     listComponents(db, bookingId),
-    db
-      .select({ reference: payments.reference, createdAt: payments.createdAt, gatewayStatus: payments.gatewayStatus, amount: payments.amount })
-      .from(payments)
-      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
-      .orderBy(asc(payments.createdAt), asc(payments.id)),
+    succeededPayments(db, bookingId),
   ]);
 
   const total = totalsFromLines(lines, booking.currency, booking.brandChannel).details.total_price.value;
-  // The same sum as amountPaid (totals.ts), from the rows the document lists, so the two can never disagree on the page.
+  // The same sum as amountPaid (modules/payments), from the rows the document lists, so the two can never disagree on the page.
   const paid = paymentRows.reduce((sum, payment) => sum + payment.amount, 0);
   // What the account area says is owed (a cancelled booking owes nothing online).
   const outstanding = bookingOutstandingBalance(booking, total, paid);
   const lead = passengerRows.find((passenger) => passenger.isLead) ?? passengerRows[0];
   const { customer } = booking;
   const billTo = customer
-    ? { name: fullName([customer.title, customer.forename, customer.surname]), address: customer.address ?? lead?.address ?? null, email: customer.email }
-    : { name: lead ? fullName([lead.title, lead.givenName, lead.familyName]) : '', address: lead?.address ?? null, email: lead?.email ?? null };
+    ? { name: formatPersonName(customer), address: customer.address ?? lead?.address ?? null, email: customer.email }
+    : { name: lead ? formatPersonName({ title: lead.title, forename: lead.givenName, surname: lead.familyName }) : '', address: lead?.address ?? null, email: lead?.email ?? null };
 
   return {
     bookingId,
@@ -106,7 +105,7 @@ export async function loadDocumentFacts(db: Database, bookingId: number): Promis
     startDate: booking.startDate,
     endDate: booking.endDate,
     confirmedDate: booking.confirmedDate,
-    passengers: passengerRows.map((p) => ({ name: fullName([p.title, p.givenName, p.familyName]), isLead: p.isLead, dateOfBirth: p.dateOfBirth })),
+    passengers: passengerRows.map((p) => ({ name: formatPersonName({ title: p.title, forename: p.givenName, surname: p.familyName }), isLead: p.isLead, dateOfBirth: p.dateOfBirth })),
     billTo,
     components: lines.map((line) => ({ name: line.name, type: line.componentType, quantity: line.quantity, price: line.price })),
     total,

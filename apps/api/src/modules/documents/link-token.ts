@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DOCUMENT_LINK_TTL_SECONDS } from '@tours/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { documentLinkKeys } from '../../db/schema/index.ts';
+import { documentLinkKeys } from './schema.ts';
 
 /**
  * The token of a document download link. A new browser tab cannot send the

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { bookingComponents, documents } from '../../db/schema/index.ts';
+import { bookingsReadModel } from '../bookings/index.ts';
+import { documents } from './schema.ts';
 import { documentState, loadDocumentFacts, type DocumentFacts } from './facts.ts';
 import { confirmationTemplates, isShown, TEMPLATES } from './templates.ts';
 
@@ -9,6 +10,8 @@ export interface DocumentRow {
   bookingId: number;
   template: string | null;
 }
+
+const { bookingComponents } = bookingsReadModel;
 
 const columns = { id: documents.id, bookingId: documents.bookingId, template: documents.template };
 

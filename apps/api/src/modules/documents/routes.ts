@@ -1,12 +1,13 @@
 import { buildPath, downloadDocument, DOCUMENTS_CONTENT_TYPE, formatDocumentsList, listDocuments, type BookingDocument } from '@tours/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bookings, documents } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
+import { identityOf } from '../../plugins/customer-auth.ts';
 import { API_PREFIX } from '../../plugins/web.ts';
-import { ownedBookingId } from '../account/owned-booking.ts';
+import { recordAudit } from '../audit/index.ts';
+import { bookingsReadModel, ownedBookingId } from '../bookings/index.ts';
+import { documents } from './schema.ts';
 import { drawBookingDocument, PDF_CONTENT_TYPE } from './files.ts';
 import { documentLinkKey, signDocumentLink, verifyDocumentLink } from './link-token.ts';
 import { shownDocuments } from './repository.ts';
@@ -24,8 +25,10 @@ const MAX_ID = 2_147_483_647;
 
 /** Documents (spec section 7, Account; issue #12); why they are drawn on each download: docs/decisions/0012-booking-documents.md. */
 export async function documentRoutes(app: FastifyInstance) {
+  const { bookings } = bookingsReadModel;
+
   registerEndpoint(app, listDocuments, async (request, reply) => {
-    const { bookingId, customer } = await ownedBookingId(app, request, request.params.booking);
+    const { bookingId, customer } = await ownedBookingId(app.db, identityOf(request), request.params.booking, app.clock.now());
     const [shown, secret] = await Promise.all([shownDocuments(app.db, bookingId), documentLinkKey(app.db)]);
     const now = app.clock.now();
     const list: BookingDocument[] = (shown?.documents ?? []).map((document) => {

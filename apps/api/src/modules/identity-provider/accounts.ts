@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { idpAccounts } from '../../db/schema/index.ts';
+import { idpAccounts } from './schema.ts';
 
 export interface IdpAccount {
   sub: string;

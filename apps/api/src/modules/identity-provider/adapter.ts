@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
-import { idpModels } from '../../db/schema/index.ts';
+import { idpModels } from './schema.ts';
 
 /**
  * oidc-provider's storage in PostgreSQL (idp_models), so sessions, grants,

@@ -14,6 +14,9 @@ import { pagePolicy } from './pages.ts';
 import { IDP_PATH, providerRegistry } from './provider.ts';
 import { deleteExpiredCodes } from './sign-in-codes.ts';
 
+/** The sandbox's signing keys: the customer guard (plugins/customer-auth.ts) verifies its tokens with them. */
+export { loadProviderKeys } from './keys.ts';
+
 /** Expired sessions, codes and tokens are deleted this often (they already read as absent). */
 const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 

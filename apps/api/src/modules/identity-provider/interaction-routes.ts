@@ -3,7 +3,7 @@ import { parse as parseQuery } from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from 'oidc-provider';
 import { z } from 'zod';
-import { checkRateLimits, setRetryAfter } from '../../lib/rate-limit.ts';
+import { checkRateLimits, setRetryAfter } from '../rate-limits/index.ts';
 import { siteOriginOf } from '../../lib/site-origin.ts';
 import { accountForEmail, normaliseEmail } from './accounts.ts';
 import type { ProviderKeys } from './keys.ts';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { idpKeys } from '../../db/schema/index.ts';
+import { idpKeys } from './schema.ts';
 
 /** A private RSA or EC key as JSON (RFC 7517): every member a string. */
 export interface PrivateJwk {

@@ -2,8 +2,8 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OPERATOR } from '@tours/domain';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { idpSignInCodes } from '../../db/schema/index.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { idpSignInCodes } from './schema.ts';
+import { enqueueMail } from '../mail/index.ts';
 
 /** A code works for this long after it is sent. */
 export const CODE_TTL_MS = 10 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { RATE_LIMIT_MESSAGES } from '@tours/domain';
-import type { RateLimitCheck, RateLimitRule } from '../../lib/rate-limit.ts';
-import type { RateLimitConfig } from '../../plugins/rate-limit-env.ts';
+import type { RateLimitCheck, RateLimitRule } from '../rate-limits/index.ts';
+import type { RateLimitConfig } from '../../config/index.ts';
 
 /**
  * The sign-in codes' limits across every replica (SIGN_IN_CODE_*), on top of

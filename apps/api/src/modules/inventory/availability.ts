@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { allocations } from '../../db/schema/index.ts';
+import { allocations } from './schema.ts';
 import { sqlInstant, type Instant } from '../../lib/clock.ts';
 
 /**
@@ -92,3 +92,21 @@ export function takenExcept(rows: readonly BookingUnits[], exceptBooking: number
   }
   return taken;
 }
+
+/** Whether the booking's selections are in force: it holds (or has bought) at least one unit now, by the database's clock. */
+export async function hasLiveSelections(db: Database, bookingId: number, now: Instant): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(allocations)
+    .where(and(eq(allocations.bookingId, bookingId), isActiveAllocation(now)));
+  return Number(row?.n ?? 0) > 0;
+}
+
+/**
+ * A read model for other owners' statements: whether the booking named by
+ * `bookingId` (a column of theirs) holds units whose hold has lapsed by
+ * `now` (the database's clock): reconciliation asks the provider about such
+ * a booking's open payment request before the sweeper may release them.
+ */
+export const lapsedHoldExists = (bookingId: SQL, now: Instant): SQL =>
+  sql`exists (select 1 from allocations a where a.booking_id = ${bookingId} and a.state = 'held' and a.expires_at <= ${now})`;

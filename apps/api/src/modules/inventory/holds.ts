@@ -1,11 +1,12 @@
-import { and, eq, isNotNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { allocations } from '../../db/schema/index.ts';
+import { sqlInstant, type Instant } from '../../lib/clock.ts';
+import { allocations } from './schema.ts';
 
 /**
  * Holds: allocations in state 'held' that lapse at `expires_at` (the booking
  * session's end). They are written only inside a transaction that holds the
- * departure's row lock (options/repository.ts loadOffer), after the units
+ * departure's row lock (catalogue/offer.ts loadOffer), after the units
  * left were checked under that lock.
  */
 
@@ -53,6 +54,61 @@ export async function placeHolds(
   );
   if (rows.length > 0) await db.insert(allocations).values(rows);
   return rows.length;
+}
+
+/**
+ * Keeps the booking's live holds until `until` (when a card form opened for
+ * it stops taking money), so a payment never arrives for places already
+ * given away. Holds that lapsed by `now` (the database's clock) stay lapsed;
+ * none is shortened.
+ */
+export async function extendHolds(db: Database, input: { bookingId: number; until: Date; now: Instant; updatedAt: Date }): Promise<void> {
+  await db
+    .update(allocations)
+    .set({ expiresAt: input.until, updatedAt: input.updatedAt })
+    .where(
+      and(
+        eq(allocations.bookingId, input.bookingId),
+        eq(allocations.state, 'held'),
+        gt(allocations.expiresAt, sqlInstant(input.now)),
+        lt(allocations.expiresAt, input.until),
+      ),
+    );
+}
+
+/** An allocation a confirmation is about to sell, and whether its hold lapsed (or was released) by then. */
+export interface AllocationToSell {
+  id: number;
+  optionId: number | null;
+  quantity: number;
+  lapsed: boolean;
+}
+
+/**
+ * The booking's current allocations not yet sold: the rows priced by its
+ * current lines (component_id set), held ones and ones the sweeper released
+ * once their session ended, oldest first. Holds are judged by `now`, the
+ * database's clock. The caller holds the departure's lock (ADR 0002).
+ */
+export async function allocationsToSell(db: Database, bookingId: number, now: Instant): Promise<AllocationToSell[]> {
+  return db
+    .select({
+      id: allocations.id,
+      optionId: allocations.optionId,
+      quantity: allocations.quantity,
+      lapsed: sql<boolean>`(${allocations.state} = 'released' or ${allocations.expiresAt} is null or ${allocations.expiresAt} <= ${now})`,
+    })
+    .from(allocations)
+    .where(and(eq(allocations.bookingId, bookingId), isNotNull(allocations.componentId), ne(allocations.state, 'sold')))
+    .orderBy(asc(allocations.id));
+}
+
+/** The allocations are sold: they count until released, whatever the clock says. */
+export async function sellAllocations(db: Database, allocationIds: readonly number[], now: Date): Promise<void> {
+  await db
+    .update(allocations)
+    .set({ state: 'sold', expiresAt: null, updatedAt: now })
+    .where(inArray(allocations.id, [...allocationIds]));
 }
 
 export interface Need {

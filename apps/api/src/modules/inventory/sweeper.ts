@@ -3,6 +3,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
 import { sqlInstant, type Instant } from '../../lib/clock.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
+import { openPaymentRequestExists } from '../payments/index.ts';
 
 export interface SweepResult {
   released: number;
@@ -31,7 +32,7 @@ export async function sweepExpiredHolds(db: Database, at: Instant): Promise<Swee
             select a.id from allocations a
             where a.state = 'held' and a.expires_at <= ${now}
               -- An open payment request may have been paid: reconciliation asks the provider first.
-              and not exists (select 1 from payment_intents pi where pi.booking_id = a.booking_id and pi.status = 'open')
+              and not ${openPaymentRequestExists(sql`a.booking_id`)}
             for update of a skip locked
           )
           returning id, booking_id`,

@@ -1,7 +1,7 @@
 import type { MailAttachment } from '../../adapters/mail/index.ts';
 import type { Database } from '../../db/client.ts';
-import type { OutboxAttachment } from '../../db/schema/index.ts';
-import { drawDocumentById } from '../documents/files.ts';
+import type { OutboxAttachment } from './schema.ts';
+import { drawDocumentById } from '../documents/index.ts';
 
 /**
  * An outbox message's attachments drawn as files, at the moment they are

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sqlInstant, type Instant } from '../../lib/clock.ts';
-import { outboxMessages, type OutboxAttachment } from '../../db/schema/index.ts';
+import { outboxMessages, type OutboxAttachment } from './schema.ts';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 

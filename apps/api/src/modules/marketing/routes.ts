@@ -1,7 +1,7 @@
 import { listMarketingSources } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { marketingSources, marketingSubsources } from '../../db/schema/index.ts';
+import { marketingSources, marketingSubsources } from './schema.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 
 export async function marketingRoutes(app: FastifyInstance) {

@@ -3,12 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
-import { appliedPromotions, listComponents } from '../bookings/repository.ts';
-import { sessionOf, type BookingSession } from '../bookings/session.ts';
 import { PRIVATE_NO_STORE, sendSerialized, serializeAnswer } from '../../plugins/read-cache.ts';
-import { takenExcept, unitsLeft, unitsTakenByBooking } from '../inventory/availability.ts';
-import { extraOptions, flightGroups, roomOptions, type Presenting } from './present.ts';
-import { loadOffer, occupancyOf } from './repository.ts';
+import { appliedPromotions, listComponents, sessionOf, type BookingSession } from '../bookings/index.ts';
+import { extraOptions, flightGroups, loadOffer, occupancyOf, roomOptions, type Presenting } from '../catalogue/index.ts';
+import { takenExcept, unitsLeft, unitsTakenByBooking } from '../inventory/index.ts';
 
 /** The booking's token opens its own tour's lists only. */
 function ownTour(request: FastifyRequest, tourId: number): BookingSession {

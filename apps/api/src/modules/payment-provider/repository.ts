@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { toProviderAmount } from '@tours/domain';
 import type { FramePaymentResponse, PaymentRequestResponse, PaymentResponse } from '../../adapters/payments/wire.ts';
 import type { Database } from '../../db/client.ts';
-import { payEvents, payPayments, payTokens, type PayAccount } from '../../db/schema/payment-provider.ts';
+import { payEvents, payPayments, payTokens, type PayAccount } from './schema.ts';
 import { outcomeOf, type CheckedCard } from './cards.ts';
 
 export type PayToken = typeof payTokens.$inferSelect;

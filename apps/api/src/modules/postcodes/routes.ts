@@ -2,7 +2,7 @@ import { lookupPostcode, normalisePostcode, RATE_LIMIT_MESSAGES, UK_POSTCODE_PAT
 import type { FastifyInstance } from 'fastify';
 import { PostcodeLookupUnavailableError } from '../../adapters/postcodes/index.ts';
 import { serviceFailure, validationFailed } from '../../lib/http-error.ts';
-import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { enforceRateLimit, type RateLimitRule } from '../rate-limits/index.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 
 export const NOT_A_UK_POSTCODE = 'Use a UK postcode, for example SW1A 2AA';

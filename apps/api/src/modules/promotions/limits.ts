@@ -1,6 +1,6 @@
 import { RATE_LIMIT_MESSAGES } from '@tours/domain';
-import type { RateLimitCheck } from '../../lib/rate-limit.ts';
-import type { RateLimitConfig } from '../../plugins/rate-limit-env.ts';
+import type { RateLimitCheck } from '../rate-limits/index.ts';
+import type { RateLimitConfig } from '../../config/index.ts';
 
 /**
  * Promotional codes are worth money, and a booking is cheap to start, so

@@ -1,5 +1,5 @@
 import { COMPONENT_TYPE_OF_KIND, priceBookingLines, showsDepositLine, type BookingLine, type CurrencyCode } from '@tours/domain';
-import type { ComponentLine } from '../bookings/repository.ts';
+import type { NewComponentLine } from '../bookings/index.ts';
 import type { PlannedLine } from './validate.ts';
 
 export interface PricingInput {
@@ -27,7 +27,7 @@ const componentName = ({ option }: PlannedLine) => (option.room ? `${option.room
  * and the e-mail all show and charge the same figures.
  */
 export function priceSelections(input: PricingInput) {
-  const components: ComponentLine[] = [
+  const components: NewComponentLine[] = [
     { componentType: 'Tour', name: input.tourName, optionId: null, unitPrice: input.pricePerPerson, quantity: input.participants },
     ...input.lines.map((line) => ({
       componentType: COMPONENT_TYPE_OF_KIND[line.option.kind],

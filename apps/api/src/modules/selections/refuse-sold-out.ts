@@ -2,8 +2,8 @@ import type { Allocations } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
 import { serviceFailure } from '../../lib/http-error.ts';
 import type { Instant } from '../../lib/clock.ts';
-import type { BookingSession } from '../bookings/session.ts';
-import { stockLeft } from '../inventory/sold-out.ts';
+import type { BookingSession } from '../bookings/index.ts';
+import { stockLeft } from '../catalogue/index.ts';
 
 /** The answers of the locked check (service.ts) for the same shortage, so a buyer cannot tell which of the two refused. */
 export const DEPARTURE_SOLD_OUT = 'This departure can no longer be booked online.';

@@ -2,8 +2,8 @@ import { emptyAllocations, omitsTravelAndAccommodation, submitSelection, submitS
 import type { FastifyInstance } from 'fastify';
 import { forbidden, validationFailed } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
-import { sessionOf, type BookingSession } from '../bookings/session.ts';
-import { cancelWithdrawnRequests } from '../payments/intents.ts';
+import { sessionOf, type BookingSession } from '../bookings/index.ts';
+import { cancelWithdrawnRequests } from '../payments/index.ts';
 import { submitSelections as submit } from './service.ts';
 
 export const OTHER_TOUR = 'This booking is for another tour.';

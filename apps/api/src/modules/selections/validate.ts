@@ -8,7 +8,7 @@ import {
   type Allocations,
   type OptionKind,
 } from '@tours/domain';
-import { occupancyOf, type DepartureOffer, type OfferedOption } from '../options/repository.ts';
+import { occupancyOf, type DepartureOffer, type OfferedOption } from '../catalogue/index.ts';
 
 /**
  * The rules a set of selections must keep before anything is held or priced

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { seedRuns } from '../../db/schema/index.ts';
+import { seedRuns } from '../../db/seed/schema.ts';
 import { DEMO_BOOKINGS, DEMO_CUSTOMER } from '../../db/seed/data/customers.ts';
 import type { BookingSeed } from '../../db/seed/data/types.ts';
 import { DEMO_SEED } from '../../db/seed/index.ts';
@@ -13,8 +13,8 @@ import { seedCustomerWithBookings, type SeededBooking } from '../../db/seed/inse
 import { loadSeededCatalogue } from '../../db/seed/load-catalogue.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { randomBookingReference } from '../confirmation/reference.ts';
-import { normaliseEmail } from '../customers/repository.ts';
+import { randomBookingReference } from '../bookings/index.ts';
+import { normaliseEmail } from '../customers/index.ts';
 
 const ATTEMPTS = 5;
 

@@ -1,34 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseConnection } from '../../db/client.ts';
+import type { FaultPoint, FaultPoints, ProviderFault } from '../../lib/fault-points.ts';
 
 /**
- * Faults a test can arm, so the paths that need a failure at a precise
- * moment of a confirmation are exercised end to end (the Faults suite,
- * apps/api/test/faults*.test.ts). Armed only through the test routes, which
- * exist only with TEST_FAULTS=true; the settings refuse that in production.
- *
- * Where, for one booking, in the order a card payment is settled:
- * - after-charge: the provider has confirmed the money was taken, nothing of ours is written yet;
- * - before-booking-update: the payment is recorded (committed), the booking not yet touched;
- *   fired with the booking row locked, in the transaction that would confirm it;
- * - during-email: the booking is being confirmed and its confirmation e-mail queued (the outbox insert);
- * - confirm-after-payment, settle-transient: the first two faults, kept as they were (an
- *   application error, and a serialization failure, once the holds are converted).
- * How:
+ * The real fault points (lib/fault-points.ts), armed by the test routes
+ * (faults.ts). How an armed fault fails:
  * - error: an application error (a bug): a paid booking is flagged for staff;
  * - database: the database connection is lost (on a PostgreSQL server the backend
  *   is really terminated; on PGlite an error with the same SQLSTATE, 57P01);
  * - pause: the request waits there, holding what it holds, until released or the
  *   process is killed (a test SIGKILLs a replica exactly there).
  * Provider faults are not a booking's: the next calls from this process to the
- * card provider's server API fail (adapters/payments/faulty-fetch.ts).
+ * card provider's server API fail (faulty-fetch.ts).
  */
-export const FAULT_POINTS = ['after-charge', 'before-booking-update', 'during-email', 'confirm-after-payment', 'settle-transient'] as const;
-export type FaultPoint = (typeof FAULT_POINTS)[number];
 export const FAULT_EFFECTS = ['error', 'database', 'pause'] as const;
 export type FaultEffect = (typeof FAULT_EFFECTS)[number];
-export const PROVIDER_FAULTS = ['provider-5xx', 'provider-timeout', 'provider-refused'] as const;
-export type ProviderFault = (typeof PROVIDER_FAULTS)[number];
 
 /** The first two faults had one effect each; the others default to an application error. */
 const DEFAULT_EFFECT: Partial<Record<FaultPoint, FaultEffect>> = { 'settle-transient': 'database' };
@@ -61,7 +47,7 @@ export interface PausedAt {
   since: string;
 }
 
-export class FaultSwitch {
+export class FaultSwitch implements FaultPoints {
   private readonly armed = new Map<string, Armed>();
   private readonly paused = new Map<string, { at: PausedAt; release: () => void }>();
   private provider: { fault: ProviderFault; left: number } | null = null;

@@ -1,30 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { bookings } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 import { accountCustomerTestingRoute } from './account-customer.ts';
-import { FAULT_EFFECTS, FAULT_POINTS, FaultSwitch, PROVIDER_FAULTS } from './fault-switch.ts';
+import { FAULT_POINTS, PROVIDER_FAULTS } from '../../lib/fault-points.ts';
+import { FAULT_EFFECTS, FaultSwitch } from './fault-switch.ts';
+import { bookingCurrency } from '../bookings/index.ts';
 import { testingJobRoutes } from './jobs.ts';
 
-export { FAULT_EFFECTS, FAULT_POINTS, FaultSwitch, InjectedFault, PROVIDER_FAULTS } from './fault-switch.ts';
-export type { FaultEffect, FaultPoint, ProviderFault } from './fault-switch.ts';
-/** The faults POST /api/testing/faults arms for a booking (kept under its first name). */
-export const FAULTS = FAULT_POINTS;
-export type Fault = (typeof FAULTS)[number];
+/** The switch behind this process's fault points (app.faults): faults are armed and fired on the server the test talks to. */
+export const faultsPlugin = sharedPlugin('faults', async (app) => {
+  const faults = new FaultSwitch(app.config.testFaults, app.dbEngine);
+  app.decorate('faults', faults);
+  // The test routes arm it; the money path only ever sees the port.
+  app.decorate('faultSwitch', faults);
+});
 
 declare module 'fastify' {
   interface FastifyInstance {
-    faults: FaultSwitch;
+    /** Only with TEST_FAULTS=true: the switch the test routes arm. */
+    faultSwitch: FaultSwitch;
   }
 }
-
-/** One switch per process: faults are armed and fired on the server the test talks to. */
-export const faultsPlugin = sharedPlugin('faults', async (app) => {
-  app.decorate('faults', new FaultSwitch(app.config.testFaults, app.dbEngine));
-});
 
 const bookingFault = z.object({
   booking_id: z.number().int().positive(),
@@ -71,15 +69,14 @@ export async function testingRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body;
       if (body.fault === 'provider') {
-        app.faults.armProvider(body.effect, body.times);
+        app.faultSwitch.armProvider(body.effect, body.times);
         return { data: { booking_id: null, fault: body.fault, effect: body.effect, armed: true as const } };
       }
-      const [booking] = await app.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, body.booking_id));
-      if (!booking) throw notFound(`No booking ${body.booking_id}.`);
-      const effect = app.faults.arm(body.booking_id, body.fault, body.times, body.effect);
+      if ((await bookingCurrency(app.db, body.booking_id)) === null) throw notFound(`No booking ${body.booking_id}.`);
+      const effect = app.faultSwitch.arm(body.booking_id, body.fault, body.times, body.effect);
       return { data: { booking_id: body.booking_id, fault: body.fault, effect, armed: true as const } };
     },
   );
-  routes.get('/testing/faults', { schema: { hide: true } }, async () => ({ data: { paused: app.faults.pausedAt() } }));
-  routes.post('/testing/faults/release', { schema: { hide: true } }, async () => ({ data: { released: app.faults.releaseAll() } }));
+  routes.get('/testing/faults', { schema: { hide: true } }, async () => ({ data: { paused: app.faultSwitch.pausedAt() } }));
+  routes.post('/testing/faults/release', { schema: { hide: true } }, async () => ({ data: { released: app.faultSwitch.releaseAll() } }));
 }

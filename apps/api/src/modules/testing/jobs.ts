@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-error.ts';
-import { sweepExpiredHolds } from '../inventory/sweeper.ts';
+import { reconcilePayments } from '../confirmation/index.ts';
+import { sweepExpiredHolds } from '../inventory/index.ts';
 import { relayOutbox } from '../mail/index.ts';
-import { reconcilePayments } from '../payments/reconciliation.ts';
 
 export const TESTING_JOBS = ['reconcile', 'notifications', 'outbox', 'holds'] as const;
 

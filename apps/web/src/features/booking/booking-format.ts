@@ -1,12 +1,11 @@
-import { formatTimeAndDate, type Speaker } from '@tours/domain';
-import { personName } from '../../lib/person-name.ts';
+import { formatTimeAndDate, type Speaker, formatPersonName } from '@tours/domain';
 
 /** 'Dr Helena Marsh, Professor Julian Ashby' (spec section 2: title, forename, surname). */
 export const speakerNames = (speakers: readonly Speaker[]): string =>
-  speakers.map((speaker) => personName(speaker.title, speaker.forename, speaker.surname)).join(', ');
+  speakers.map((speaker) => formatPersonName(speaker)).join(', ');
 
 export const passengerName = (passenger: { title?: string; given_name: string; family_name: string }): string =>
-  personName(passenger.title, passenger.given_name, passenger.family_name);
+  formatPersonName({ title: passenger.title, forename: passenger.given_name, surname: passenger.family_name });
 
 /**
  * A flight's departure as airlines print it: the airport's own clock time,

@@ -1,6 +1,4 @@
-import type { CatalogueTour, CurrencyCode, Money, Speaker } from '@tours/domain';
-import { DEFAULT_CURRENCY } from '@tours/domain';
-import { personName } from '../../lib/person-name.ts';
+import { DEFAULT_CURRENCY, formatPersonName, type CatalogueTour, type CurrencyCode, type Money, type Speaker } from '@tours/domain';
 
 export function priceIn(departure: { prices: Money[] }, currency: CurrencyCode): Money | undefined {
   return departure.prices.find((price) => price.currency === currency);
@@ -24,7 +22,7 @@ export function tourHref(tourCode: string, currency: CurrencyCode): string {
   return currency === DEFAULT_CURRENCY ? path : `${path}?currency=${currency}`;
 }
 
-export const speakerName = (speaker: Speaker): string => personName(speaker.title, speaker.forename, speaker.surname);
+export const speakerName = (speaker: Speaker): string => formatPersonName(speaker);
 
 const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 

@@ -1,5 +1,5 @@
 import { ONLINE_MARKETING_SOURCE_ID, OTHER_MARKETING_SUBSOURCE_ID } from '@tours/domain';
-import type { PostalAddress } from '../../schema/json-types.ts';
+import type { PostalAddress } from '../../json-types.ts';
 import type { BookingSeed, PassengerSeed } from './types.ts';
 
 const HOME: PostalAddress = {

@@ -1,7 +1,7 @@
 import type { CurrencyCode } from '@tours/domain';
-import type { PassportDetails, InsuranceDetails, PostalAddress } from '../../schema/json-types.ts';
+import type { PassportDetails, InsuranceDetails, PostalAddress } from '../../json-types.ts';
 import type { BookingStatus } from '@tours/domain';
-import type { PaymentStatus } from '../../schema/payments.ts';
+import type { PaymentStatus } from '../../../modules/payments/schema.ts';
 
 /** Minor units per currency. */
 export type Prices = Record<CurrencyCode, number>;

@@ -1,6 +1,6 @@
 import { addressLines, calendarDateIn, countryName, formatAmount, formatLongDate, formatShortDate, OPERATOR, regionContact } from '@tours/domain';
-import type { ComponentType } from '../../../db/schema/index.ts';
-import type { PostalAddress } from '../../../db/schema/json-types.ts';
+import type { ComponentType } from '../../bookings/index.ts';
+import type { PostalAddress } from '../../../db/json-types.ts';
 import type { DocumentFacts } from '../facts.ts';
 import type { PdfWriter } from './writer.ts';
 

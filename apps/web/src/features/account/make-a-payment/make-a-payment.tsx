@@ -8,8 +8,7 @@ import {
   type AccountPaymentOption,
   type AddressRecord,
   type Customer,
-  type Payer,
-} from '@tours/domain';
+  type Payer, formatPersonName } from '@tours/domain';
 import { useId, useRef, useState } from 'react';
 import { CardPaymentForm } from '../../../components/card-payment/card-form.tsx';
 import { PaymentProgress, type ProgressStep } from '../../../components/card-payment/payment-wait.tsx';
@@ -18,7 +17,6 @@ import { CheckboxField } from '../../../components/ui/field.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { addAlert } from '../../../lib/alerts.ts';
 import { useAccountSession } from '../../../lib/auth/account-session.ts';
-import { personName } from '../../../lib/person-name.ts';
 import { useRegionContact } from '../../../lib/region.ts';
 import { useAccountPaymentStore } from './account-payment-store.ts';
 import './make-a-payment.css';
@@ -117,7 +115,7 @@ export function MakeAPayment({ booking, onPaid, reload }: MakeAPaymentProps) {
 
       <div className="make-payment__billing">
         <h4 className="make-payment__subheading">Address details</h4>
-        <CustomerAddress name={customer ? personName(customer.forename, customer.surname) : ''} address={address} />
+        <CustomerAddress name={customer ? formatPersonName({ forename: customer.forename, surname: customer.surname }) : ''} address={address} />
         <CheckboxField
           ref={altRef}
           label="Tick to use a different billing address"

@@ -5,12 +5,10 @@ import {
   joiningInformationSchema,
   passportFormSchema,
   type AccountPassenger,
-  type PassengerSection,
-} from '@tours/domain';
+  type PassengerSection, formatPersonName } from '@tours/domain';
 import type { ComponentType } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod/mini';
-import { personName } from '../../../lib/person-name.ts';
 import { ArrivalFields, InsuranceFields, JoiningFields, PassportFields, type SectionFieldsProps } from './detail-fields.tsx';
 
 /**
@@ -99,4 +97,4 @@ export const sectionDefinition = (key: PassengerSection): PassengerSectionDefini
 /** A passenger has saved an answer to the section (an empty free-text answer counts: those sections have no rules). */
 export const sectionAnswered = (passenger: AccountPassenger, key: PassengerSection): boolean => passenger[key] !== null;
 
-export const passengerName = (passenger: Pick<AccountPassenger, 'forename' | 'surname'>): string => personName(passenger.forename, passenger.surname);
+export const passengerName = (passenger: Pick<AccountPassenger, 'forename' | 'surname'>): string => formatPersonName({ forename: passenger.forename, surname: passenger.surname });

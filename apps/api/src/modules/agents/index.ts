@@ -1,0 +1,13 @@
+import { agentStaff } from './schema.ts';
+
+/**
+ * Travel agents: the agencies, their staff and the verifications that prove
+ * someone typed an agent's ID and a staff member's e-mail
+ * (docs/decisions/0013-agent-verification.md). Registering them on a booking
+ * is the bookings module's write, asked for by modules/agent-bookings.
+ */
+export { findAgentAndStaff, normaliseAgentCode, presentAgent, presentStaff } from './repository.ts';
+export { agentActor, requireVerification, VERIFICATION_INVALID } from './verification.ts';
+
+/** What other modules may read of the agents' tables in their own statements (the staff member copied on a confirmation), never write. */
+export const agentsReadModel = { agentStaff } as const;

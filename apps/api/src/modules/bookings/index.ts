@@ -1,0 +1,51 @@
+import { bookingComponents, bookingPassengers, bookings } from './schema.ts';
+
+/**
+ * Bookings: the booking, its passengers and its priced lines
+ * (booking_components); only this module writes them. It creates a booking
+ * and changes it on the visitor's behalf (its routes), and on the
+ * customer's, the agent's and settlement's when their modules ask through
+ * the functions below. Below it: catalogue, inventory, payments, customers,
+ * marketing, promotions, audit (docs/decisions/0017-modules-own-their-tables.md).
+ */
+
+// The booking as the flow reads it: its session, its lines and what they come to.
+export { findSessionByTokenHash, sessionOf, type BookingSession } from './session.ts';
+export {
+  appliedPromotions,
+  bookingCurrency,
+  listComponents,
+  lockBooking,
+  replaceComponents,
+  repricePromotionLine,
+  type ComponentLine,
+  type NewComponentLine,
+} from './repository.ts';
+export { bookingTotals, totalsFromLines } from './totals.ts';
+export type { ComponentType } from './schema.ts';
+
+// Settlement's writes (modules/confirmation): the locks it takes its turn on, the reference, the customer, staff's attention.
+export { lockBookingForPayment, lockBookingForSettlement, lockBookingStatus, markNeedsAttention, type SettlingBooking } from './settlement.ts';
+export { randomBookingReference, settleWithReference } from './reference.ts';
+export { linkBookingToCustomer } from './customer-link.ts';
+
+// The account area's: whose booking it is, and the details a customer completes after booking.
+export { BOOKING_NOT_FOUND, ownedBookingId } from './ownership.ts';
+export {
+  lockBookingForDetails,
+  lockPassenger,
+  saveCorrespondence,
+  savePassengerDetails,
+  type PassengerDetails,
+  type PassengerRow,
+} from './passenger-details.ts';
+
+// The agent's (modules/agent-bookings): the travel agent and staff member registered on the booking.
+export { agentOfBooking, lockBookingForAgent, registerAgentOnBooking, registerStaffOnBooking } from './agent.ts';
+
+/**
+ * What other modules may read of the bookings' tables in their own
+ * statements (the account's and the documents' readings, settlement's
+ * e-mail), never write (docs/decisions/0017-modules-own-their-tables.md).
+ */
+export const bookingsReadModel = { bookings, bookingPassengers, bookingComponents } as const;

@@ -1,0 +1,24 @@
+import { tourItineraryDays } from './schema/content.ts';
+import { departures, tours } from './schema/departures.ts';
+
+/**
+ * The catalogue: what is sold. Tours, their departures and prices, what the
+ * tour page says of them, and each departure's options (flights, rooms,
+ * extras, additional nights) with their stock and prices. What is taken of
+ * that stock is modules/inventory's; the catalogue asks it for places left.
+ * Written only by the seed (and staff, later): the booking flow reads it,
+ * and locks a departure's or its options' rows while it allocates.
+ */
+export { isBookableOnline } from './booking-window.ts';
+export { departureById, findDeparture } from './repository.ts';
+export { loadOffer, lockDepartureForAllocation, lockOptions, occupancyOf, type DepartureOffer, type OfferedOption } from './offer.ts';
+export { extraOptions, flightGroups, roomOptions, type Presenting } from './option-lists.ts';
+export { stockLeft } from './stock-left.ts';
+export type { OptionKind } from './schema/options.ts';
+
+/**
+ * What other modules may read of the catalogue's tables in their own
+ * statements (a booking's tour and dates, a document's itinerary), never
+ * write (docs/decisions/0017-modules-own-their-tables.md).
+ */
+export const catalogueReadModel = { tours, departures, tourItineraryDays } as const;

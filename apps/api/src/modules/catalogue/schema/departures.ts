@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, currencyCode, id, minorUnits, updatedAt } from '../../../db/columns.ts';
+
+/** A tour product, identified by its code (for example MHW-VIE) in every URL and call. */
+export const tours = pgTable(
+  'tours',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Brand channel code of the reservations system (spec section 3); unknown codes read as 'N/A'. */
+    brandChannel: integer('brand_channel').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Codes travel in URLs and are compared exactly, so they are stored in one case.
+    check('tours_code_upper', sql`${t.code} = upper(${t.code}) and length(${t.code}) between 1 and 20`),
+  ],
+);
+
+export const speakers = pgTable('speakers', {
+  id: id(),
+  title: text('title').notNull(),
+  forename: text('forename').notNull(),
+  surname: text('surname').notNull(),
+  biography: text('biography').notNull().default(''),
+});
+
+export const tourSpeakers = pgTable(
+  'tour_speakers',
+  {
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    speakerId: integer('speaker_id')
+      .notNull()
+      .references(() => speakers.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tourId, t.speakerId] })],
+);
+
+/**
+ * One dated run of a tour. Places held and sold are not stored here: they are
+ * derived from the allocations (inventory.ts), so there is one record of every
+ * place and an expired hold frees its place without a sweeper.
+ */
+export const departures = pgTable(
+  'departures',
+  {
+    id: id(),
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'restrict' }),
+    /** Calendar dates, read as local dates (ADR 0001). */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    capacity: integer('capacity').notNull(),
+    /** The operator may close a departure to online booking without touching its places. */
+    availableToBook: boolean('available_to_book').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('departures_tour_start_unique').on(t.tourId, t.startDate),
+    index('departures_start_date_idx').on(t.startDate),
+    check('departures_capacity_non_negative', sql`${t.capacity} >= 0`),
+    check('departures_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/** Price per person of a departure, one row per currency. */
+export const departurePrices = pgTable(
+  'departure_prices',
+  {
+    departureId: integer('departure_id')
+      .notNull()
+      .references(() => departures.id, { onDelete: 'cascade' }),
+    currency: currencyCode('currency').notNull(),
+    pricePerPerson: minorUnits('price_per_person').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.departureId, t.currency] }),
+    check('departure_prices_non_negative', sql`${t.pricePerPerson} >= 0`),
+  ],
+);

@@ -1,0 +1,15 @@
+/**
+ * Settlement and confirmation: the orchestrator of the money path. It owns no
+ * table. A card payment comes to settlement from the visitor's browser, the
+ * provider's notification or reconciliation, and takes one path (verify,
+ * record, apply); a booking with nothing to pay, or an agent's, is confirmed
+ * without one. It asks each owner for its part, in one transaction where the
+ * money path needs one: bookings (lock, reference, status), inventory (holds
+ * sold), payments (records), customers (through bookings), documents, mail.
+ * Nothing below it imports it; the account area and the agent's booking calls
+ * above it do (docs/decisions/0017-modules-own-their-tables.md).
+ */
+export { confirmWithoutPayment, type UnpaidConfirmationCheck } from './confirm-without-payment.ts';
+export { settleProviderPayment, SETTLEMENT_PENDING } from './settle-payment.ts';
+export { reconcilePayments, reconciliationPlugin } from './reconciliation.ts';
+export { ATTENTION } from './follow-up.ts';

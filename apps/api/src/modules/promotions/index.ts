@@ -1,0 +1,16 @@
+import { promotionDiscounts, promotions } from './schema.ts';
+
+/**
+ * Promotional codes: a fixed discount per currency within its validity
+ * dates, and the limits on guessing them. Applying one to a booking is the
+ * bookings module's (the PromotionalCode line is a booking line); it asks
+ * here whether a code can be used.
+ */
+export { normalisePromotionCode, promotionLineName, redeemablePromotion } from './codes.ts';
+export { promotionChecks } from './limits.ts';
+
+/**
+ * What other modules may read of the promotions' tables in their own
+ * statements (a booking's applied code, its full discount), never write.
+ */
+export const promotionsReadModel = { promotions, promotionDiscounts } as const;
