@@ -8,6 +8,7 @@ export * from './countries.ts';
 export * from './text.ts';
 export * from './timing.ts';
 export * from './validation.ts';
+export * from './input-values.ts';
 
 export * from './contracts/common.ts';
 export * from './contracts/catalogue.ts';

@@ -1,3 +1,4 @@
+import { isStorableText } from '@tours/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
@@ -18,6 +19,8 @@ export function postgresAdapter(db: Database): new (kind: string) => Adapter {
     );
 
   const read = async (kind: string, column: 'id' | 'uid' | 'userCode', value: string): Promise<AdapterPayload | undefined> => {
+    // Ids come from the visitor (query, form, cookie): one PostgreSQL cannot hold (a NUL) was never stored, and asking would be a 500.
+    if (!isStorableText(value)) return undefined;
     const [row] = await db.select().from(idpModels).where(live(kind, column, value)).limit(1);
     if (!row) return undefined;
     return { ...row.payload, ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) } as AdapterPayload;
@@ -61,6 +64,7 @@ export function postgresAdapter(db: Database): new (kind: string) => Adapter {
     }
 
     async consume(id: string): Promise<void> {
+      if (!isStorableText(id)) return;
       await db.transaction((tx) =>
         tx
           .update(idpModels)
@@ -70,6 +74,7 @@ export function postgresAdapter(db: Database): new (kind: string) => Adapter {
     }
 
     async destroy(id: string): Promise<void> {
+      if (!isStorableText(id)) return;
       await db.transaction((tx) => tx.delete(idpModels).where(and(eq(idpModels.kind, this.kind), eq(idpModels.id, id))));
     }
 
