@@ -1,4 +1,5 @@
 import { VALIDATION } from '@tours/domain';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PAYMENT_SECRET_KEY } from '../src/config/payments.ts';
 import { rowCounts } from './db-counts.ts';
@@ -16,10 +17,11 @@ describe('hostile ids at the sandbox providers', () => {
   const server = build();
   const secret = { authorization: `Bearer ${SANDBOX_PAYMENT_SECRET_KEY}` };
 
-  async function expectNoHarm(send: () => ReturnType<typeof server.app.inject>) {
+  /** Sends the request, which must be refused (4xx, or `refused` says how) and change nothing. */
+  async function expectNoHarm(send: () => Promise<LightMyRequestResponse>, refused = (response: LightMyRequestResponse) => response.statusCode >= 400) {
     const [counts, rows] = [await rowCounts(server.app.db), await fingerprint(server.app.db)];
     const response = await send();
-    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+    expect(refused(response), `${response.statusCode} ${response.body}`).toBe(true);
     expect(response.statusCode, response.body).toBeLessThan(500);
     expect(await rowCounts(server.app.db)).toEqual(counts);
     expect(await fingerprint(server.app.db)).toEqual(rows);
@@ -30,6 +32,20 @@ describe('hostile ids at the sandbox providers', () => {
     const { challenge } = pkce();
     const url = authorizeUrl(challenge).replace(`client_id=${CLIENT_ID}`, `client_id=${clientId}`);
     await expectNoHarm(() => server.app.inject({ method: 'GET', url, headers: { host: 'localhost' } }));
+  });
+
+  it.each([
+    ['nonce', '%00'],
+    ['state', 'state%00'],
+    ['login_hint', 'ann%00%40example.com'],
+    ['login_hint', 'ann%1B%40example.com'],
+  ])('GET /idp/auth with %s=%s, which the provider would keep with the sign-in: the protocol\'s invalid_request, nothing stored', async (name, value) => {
+    const { challenge } = pkce();
+    const url = `${authorizeUrl(challenge).replace(new RegExp(`&${name}=[^&]*`), '')}&${name}=${value}`;
+    // The client and its redirect address are known, so OAuth answers the error there rather than on a page of the provider's.
+    const backWithError = (response: LightMyRequestResponse) =>
+      response.statusCode === 303 && new URL(String(response.headers.location)).searchParams.get('error') === 'invalid_request';
+    await expectNoHarm(() => server.app.inject({ method: 'GET', url, headers: { host: 'localhost' } }), backWithError);
   });
 
   it.each(['%00', 'abc%00def'])('POST /idp/token with code=%s: an invalid grant or client, not a server error', async (code) => {

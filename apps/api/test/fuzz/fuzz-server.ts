@@ -3,6 +3,7 @@ import { afterAll, expect } from 'vitest';
 import { accountTestServer } from '../account-fixtures.ts';
 import { createBooking } from '../booking-fixtures.ts';
 import { FUZZ_RUNS, installStop, tally } from './harness.ts';
+import { valueClassReport } from './value-classes.ts';
 
 /** The endpoints of one auth kind, by name. */
 export const endpointsWithAuth = (auth: Endpoint['auth']) =>
@@ -19,6 +20,7 @@ export function fuzzServer() {
   const started = Date.now();
   afterAll(() => {
     console.info(`fuzz: ${tally.requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (FUZZ_RUNS=${FUZZ_RUNS}), by status ${JSON.stringify(tally.byStatus)}`);
+    console.info(`fuzz: hostile values sent (requests carrying each): ${valueClassReport()}`);
   });
 
   /** A booking being made (a booking token) and its tour. */

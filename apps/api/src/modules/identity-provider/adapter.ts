@@ -1,6 +1,6 @@
 import { isStorableText } from '@tours/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { idpModels } from '../../db/schema/index.ts';
 
@@ -10,6 +10,18 @@ import { idpModels } from '../../db/schema/index.ts';
  * oidc-provider keeps its own clock (the real time), so expiry here is the
  * real time too; expired rows read as absent and the cleanup job deletes them.
  */
+/** Whether every string of a payload (keys included) is one PostgreSQL stores in jsonb and a person could have typed. */
+function storablePayload(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string' && !isStorableText(value, true)) return false;
+    if (Array.isArray(value)) stack.push(...value);
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) stack.push(key, item);
+  }
+  return true;
+}
+
 export function postgresAdapter(db: Database): new (kind: string) => Adapter {
   const live = (kind: string, column: 'id' | 'uid' | 'userCode', value: string) =>
     and(
@@ -30,6 +42,8 @@ export function postgresAdapter(db: Database): new (kind: string) => Adapter {
     constructor(private readonly kind: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      // The visitor's parameters (state, nonce, login_hint...) are kept in the payload: a NUL there is the client's bad request, not our 500.
+      if (!storablePayload(payload)) throw new errors.InvalidRequest('a parameter holds characters that cannot be read');
       const values = {
         id,
         kind: this.kind,
