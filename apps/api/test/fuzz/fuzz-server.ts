@@ -1,7 +1,7 @@
 import { ENDPOINTS, type Endpoint, type EndpointName } from '@tours/domain';
 import { afterAll, expect } from 'vitest';
 import { accountTestServer } from '../account-fixtures.ts';
-import { createBooking } from '../booking-fixtures.ts';
+import { createBooking, lead } from '../booking-fixtures.ts';
 import { FUZZ_RUNS, installStop, tally } from './harness.ts';
 import { valueClassReport } from './value-classes.ts';
 
@@ -23,10 +23,11 @@ export function fuzzServer() {
     console.info(`fuzz: hostile values sent (requests carrying each): ${valueClassReport()}`);
   });
 
-  /** A booking being made (a booking token) and its tour. */
+  /** A booking being made (a booking token) and its tour; step 1 again with the same party, which the handler stores. */
   async function bookingCredential() {
     const booking = await createBooking(server.app(), { code: 'MHW-VIE', startsInDays: 90 });
-    return { credentials: booking.headers, params: { id: String(booking.tourId) } };
+    const bodies = { [ENDPOINTS.updatePassengers.path]: { passengers: [lead], source: { id: 63, subsource_id: 165, subsource_description: 'A friend' } } };
+    return { credentials: booking.headers, params: { id: String(booking.tourId) }, bodies };
   }
 
   /** A signed-in customer with a booking, a passenger of it, and the booking's documents. */

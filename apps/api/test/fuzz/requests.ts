@@ -36,6 +36,12 @@ export interface EndpointContext {
   params: Record<string, string>;
   /** Headers of a valid credential for the endpoint's auth kind; empty for none. */
   credentials: Record<string, string>;
+  /**
+   * Bodies the handler takes in full, by endpoint path (a real departure, the
+   * booking's own party): hostile values go into these as well as into
+   * generated ones, which the handler mostly refuses before it stores anything.
+   */
+  bodies?: Record<string, unknown>;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -351,7 +357,7 @@ function hostileRequestsFor(endpoint: Endpoint, context: EndpointContext): fc.Ar
   if (endpoint.body) {
     const body = endpoint.body;
     cases.push(
-      fc.tuple(hostileLeafArbitrary(body), validQuery).map(([mutation, query]): FuzzRequest => {
+      fc.tuple(hostileLeafArbitrary(body, context.bodies?.[endpoint.path]), validQuery).map(([mutation, query]): FuzzRequest => {
         const payload = JSON.stringify(mutation.value);
         return { ...base, kind: `hostile body value at '${mutation.at}'`, url: url(context.params, query), headers: headersFor(payload), payload, ...refusal(body, asJson(mutation.value), 'body') };
       }),
