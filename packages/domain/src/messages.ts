@@ -47,6 +47,9 @@ export const VALIDATION = {
   amountAboveBalance: 'The amount cannot be more than the outstanding balance',
   amountDecimals: 'Use at most two decimal places',
   oneSection: 'Send exactly one section: apis, insurance, joining_information or arrival_time',
+  // Characters no keyboard types, which the database cannot store or every reader would trip over (input-values.ts).
+  controlCharacters: 'Remove the control characters from this field',
+  unreadableCharacters: 'This field holds a broken character. Please type it again.',
 } as const;
 
 /** A wait in words, rounded up: '45 seconds', '1 minute', '15 minutes'. Null for no wait to speak of. */
@@ -61,6 +64,8 @@ export function retryWaitText(seconds: number | null): string | null {
 }
 
 export const maxLengthMessage = (max: number): string => `The maximum length allowed is ${max}`;
+/** A whole number outside what its field (and its database column) holds. */
+export const numberRangeMessage = (min: number, max: number): string => `Use a whole number from ${min} to ${max}`;
 /** '{Field} is required' for the passport fields. */
 export const requiredMessage = (field: string): string => `${field} is required`;
 
