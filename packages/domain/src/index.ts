@@ -8,6 +8,8 @@ export * from './countries.ts';
 export * from './text.ts';
 export * from './timing.ts';
 export * from './validation.ts';
+export * from './email-address.ts';
+export * from './email-suggestions.ts';
 
 export * from './contracts/common.ts';
 export * from './contracts/catalogue.ts';

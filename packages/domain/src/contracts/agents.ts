@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { emailChecks } from '../email-address.ts';
 import { VALIDATION } from '../messages.ts';
 import { postPaymentDetailsSchema } from './booking.ts';
 import { dataEnvelope, defineEndpoint, itemsEnvelope } from './common.ts';
@@ -53,7 +54,8 @@ export const listAgentStaff = defineEndpoint({
 /** The travel agent modal's form and the verification's body: one schema for both (spec section 5, Agent). */
 export const agentVerifyRequestSchema = z.object({
   agent_id: z.string().check(z.trim(), z.minLength(1, VALIDATION.agentIdRequired), z.maxLength(20)),
-  email: z.string().check(z.trim(), z.minLength(1, VALIDATION.staffEmailRequired), z.maxLength(254)),
+  /** 'Staff email is required' when empty (spec section 5); an address no mail can reach cannot be a staff member's either. */
+  email: z.string().check(...emailChecks(VALIDATION.staffEmailRequired)),
 });
 export type AgentVerifyRequest = z.infer<typeof agentVerifyRequestSchema>;
 
