@@ -79,6 +79,8 @@ export interface CardPayment<Gate extends string> {
   stoppedReason: 'canceled' | 'closed' | null;
   /** When the wait for the current form began (epoch ms), for a progress line; null until known. */
   preparingSince: number | null;
+  /** The token for the current form has been asked for and not yet answered. */
+  requestingToken: boolean;
   /** 'Start payment again' after a cancel, a close or a failure to open. */
   restart: () => void;
   onProviderMessage: (token: string, message: unknown) => void;
@@ -100,6 +102,7 @@ export function useCardPayment<Gate extends string>(input: CardPaymentInput<Gate
   const [failedFor, setFailedFor] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const [preparing, setPreparing] = useState<Keyed<number> | null>(null);
+  const [requestedFor, setRequestedFor] = useState<string | null>(null);
   const storedToken = useStore(store, (state) => state.paymentToken);
 
   // Everything a token is opened for: another value of any part means another token.
@@ -125,6 +128,7 @@ export function useCardPayment<Gate extends string>(input: CardPaymentInput<Gate
       const now = latest.current;
       if (!now.payer || now.amount === null) return;
       const forAmount = now.amount;
+      setRequestedFor(key);
       now.requestToken(now.payer, forAmount, controller.signal).then(
         (paymentToken) => {
           if (controller.signal.aborted) return;
@@ -201,6 +205,7 @@ export function useCardPayment<Gate extends string>(input: CardPaymentInput<Gate
     token: stage === 'loading' || stage === 'open' ? token : null,
     stoppedReason: isStopped ? stopped.value : null,
     preparingSince: preparing?.key === key ? preparing.value : null,
+    requestingToken: requestedFor === key && formStage === 'preparing',
     restart,
     onProviderMessage,
     onFormFailure,

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextField } from '../../../../components/ui/field.tsx';
+import type * as Suggestions from './email-suggestion.ts';
 import type { ParticipantsFormValues } from './form-values.ts';
 
 type EmailPath = `participants.${number}.email`;
 
 /** Loaded on the first blur of any e-mail field, then kept. */
-let suggestions: Promise<typeof import('./email-suggestion.ts')> | null = null;
+let suggestions: Promise<typeof Suggestions> | null = null;
 const loadSuggestions = () => (suggestions ??= import('./email-suggestion.ts'));
 
 /**
