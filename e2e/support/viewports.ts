@@ -27,20 +27,27 @@ export async function expectInFirstScreen(page: Page, locator: Locator): Promise
   expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
 }
 
-/** The text is shown whole: not cut off by its box (scrollWidth beyond clientWidth) nor broken inside a word. */
-export async function expectUnclipped(locator: Locator): Promise<void> {
-  const { scrollWidth, clientWidth, lines, words } = await locator.evaluate((element) => {
+/**
+ * The text is shown whole: every line of it inside the box of `container`
+ * (an element it sits in, whose edges would cut it or the next thing would
+ * cover it), and no word broken across lines.
+ */
+export async function expectTextWithin(locator: Locator, container: Locator): Promise<void> {
+  const bounds = await container.boundingBox();
+  if (!bounds) throw new Error('The container has no box: it is not rendered');
+  const { rects, words } = await locator.evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element);
-    const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
     return {
-      scrollWidth: element.scrollWidth,
-      clientWidth: element.clientWidth,
-      lines: tops.size,
+      rects: [...range.getClientRects()].map((rect) => ({ left: rect.left, right: rect.right, top: Math.round(rect.top) })),
       words: (element.textContent ?? '').trim().split(/\s+/).length,
     };
   });
-  expect(scrollWidth, 'the text fits its box').toBeLessThanOrEqual(clientWidth);
+  expect(rects.length, 'the text is drawn').toBeGreaterThan(0);
+  for (const rect of rects) {
+    expect(rect.left, 'the text starts inside its box').toBeGreaterThanOrEqual(bounds.x - 0.5);
+    expect(rect.right, 'the text ends inside its box').toBeLessThanOrEqual(bounds.x + bounds.width + 0.5);
+  }
   // A single word on two lines has been broken inside it.
-  expect(lines, 'no word broken across lines').toBeLessThanOrEqual(words);
+  expect(new Set(rects.map((rect) => rect.top)).size, 'no word broken across lines').toBeLessThanOrEqual(words);
 }
