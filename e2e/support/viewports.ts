@@ -39,7 +39,7 @@ export async function expectTextWithin(locator: Locator, container: Locator): Pr
     const range = document.createRange();
     range.selectNodeContents(element);
     return {
-      rects: [...range.getClientRects()].map((rect) => ({ left: rect.left, right: rect.right, top: Math.round(rect.top) })),
+      rects: Array.from(range.getClientRects()).map((rect) => ({ left: rect.left, right: rect.right, top: Math.round(rect.top) })),
       words: (element.textContent ?? '').trim().split(/\s+/).length,
     };
   });
