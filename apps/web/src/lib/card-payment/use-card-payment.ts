@@ -9,10 +9,11 @@ import { reactionTo } from './provider-sdk.ts';
  * The card payment as a sequence, for whatever is being paid (spec sections
  * 4 and 9): a booking's deposit or full amount at step 4a, or a balance
  * payment in the account area. Once the feature's own waits are over (the
- * terms and their 3 s, the server's figures, the billing address, the
- * amount), a token is requested after the feature's delay (2 s in the
- * booking flow, 500 ms in the account area) and the provider's form
- * initialises 500 ms after it arrives (components/card-payment/card-form.tsx).
+ * terms, the server's figures, the billing address, the amount), a token is
+ * requested after the feature's delay (2 s in the booking flow, 500 ms in the
+ * account area) and the provider's form initialises 500 ms after it arrives
+ * (components/card-payment/card-form.tsx). The booking flow shows the form
+ * with its payment fields, 3 s after the terms (use-payment-pipeline.ts).
  * A change of anything the token was opened for (the subject, amount or
  * payer) or a restart starts again from the token with the same delay: the
  * stale token is discarded and an answer still on its way for it ignored, so
