@@ -1,3 +1,5 @@
+import { countOf } from './text.ts';
+
 /**
  * Every user-facing text of the spec that more than one place needs, verbatim.
  * Plain spelling mistakes of the spec are corrected ('There was', 'occurred'),
@@ -32,6 +34,7 @@ export const VALIDATION = {
   expiryDateRequired: 'Expiry date is required',
   flightsIncomplete: 'To continue you will need all the options selected for each passenger.',
   // Messages the spec does not word, for rules a careful booking site still needs.
+  emailUndeliverable: 'Please check the e-mail address: it should look like name@example.com, with no spaces or commas',
   dateFormat: 'Use the format YYYY-MM-DD',
   dateOfBirthInFuture: 'Date of birth must be in the past',
   expiryBeforeIssue: 'Expiry date must be after the issue date',
@@ -56,11 +59,9 @@ export const VALIDATION = {
 export function retryWaitText(seconds: number | null): string | null {
   if (seconds === null || !Number.isFinite(seconds) || seconds <= 0) return null;
   if (seconds < 60) {
-    const whole = Math.ceil(seconds);
-    return `${whole} second${whole === 1 ? '' : 's'}`;
+    return countOf(Math.ceil(seconds), 'second');
   }
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return countOf(Math.ceil(seconds / 60), 'minute');
 }
 
 export const maxLengthMessage = (max: number): string => `The maximum length allowed is ${max}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { emailChecks } from '../email-address.ts';
 import { positiveId, text } from '../input-values.ts';
 import { VALIDATION } from '../messages.ts';
 import { postPaymentDetailsSchema } from './booking.ts';
@@ -54,7 +55,8 @@ export const listAgentStaff = defineEndpoint({
 /** The travel agent modal's form and the verification's body: one schema for both (spec section 5, Agent). */
 export const agentVerifyRequestSchema = z.object({
   agent_id: text({ max: 20, required: VALIDATION.agentIdRequired }),
-  email: text({ max: 254, required: VALIDATION.staffEmailRequired }),
+  /** 'Staff email is required' when empty (spec section 5); an address no mail can reach cannot be a staff member's either. */
+  email: z.string().check(...emailChecks(VALIDATION.staffEmailRequired)),
 });
 export type AgentVerifyRequest = z.infer<typeof agentVerifyRequestSchema>;
 
