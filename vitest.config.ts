@@ -1,10 +1,19 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import web from './apps/web/vite.config.ts';
 
 /**
- * API test files that replace a module (vi.mock): they run in a process of
- * their own, since the others share their worker's loaded modules.
+ * Test files share their worker's loaded modules (`isolate: false`): files
+ * run one after another in the same process, so importing the code under test
+ * (and, for the API, starting the app's dependencies and jsdom for the web) is
+ * paid once per worker rather than once per file. A file must leave nothing
+ * behind: it closes what it opens and restores what it changes (the web's
+ * src/test/setup.ts resets the stores and storage before each test; each API
+ * file has a database and an app of its own). The few files that replace a
+ * module (vi.mock) cannot share, since the module may already be loaded: they
+ * run in a process of their own, in a project named `<project>-isolated`.
  */
 const API_ISOLATED = ['test/confirmation-email-fallback.test.ts'];
+const WEB_ISOLATED = ['src/features/account/booked-item-page.test.tsx'];
 
 const api = {
   root: './apps/api',
@@ -13,27 +22,28 @@ const api = {
   hookTimeout: 60_000,
 } as const;
 
+const { test: webTest, ...webBuild } = web;
+const webProject = (test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({ ...webBuild, root: './apps/web', test: { ...webTest, ...test } });
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], isolate: false } },
       {
         test: {
           ...api,
           name: 'api',
           include: ['test/**/*.test.ts'],
-          exclude: API_ISOLATED,
+          exclude: [...configDefaults.exclude, ...API_ISOLATED],
           // Migrates and seeds one database that every test file's database is a copy of (test/test-database.ts).
           globalSetup: ['./test/global-setup.ts'],
-          // Files run one after another in the same worker, which keeps the modules it loaded: importing the app
-          // and starting PGlite is paid once per worker, not once per file (each file still has its own database
-          // and app). A file must leave nothing behind: it closes what it opens and restores what it changes.
           isolate: false,
         },
       },
       // Too few files to pay for a seeded template: their databases start empty and the app migrates and seeds them.
       { test: { ...api, name: 'api-isolated', include: API_ISOLATED } },
-      './apps/web/vite.config.ts',
+      webProject({ name: 'web', exclude: [...configDefaults.exclude, ...WEB_ISOLATED], isolate: false }),
+      webProject({ name: 'web-isolated', include: WEB_ISOLATED }),
     ],
   },
 });
