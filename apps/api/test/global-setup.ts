@@ -9,12 +9,13 @@ import type { TestProject } from 'vitest/node';
 import { IN_MEMORY, openDatabase, type DatabaseConnection } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
 import { databaseClock, readDatabaseNow } from '../src/lib/clock.ts';
+import { loadProviderKeys } from '../src/modules/identity-provider/keys.ts';
 import type { SeededTemplate } from './test-database.ts';
 
 /**
  * Migrates and seeds one database before any test file runs; every file's
  * database is then a copy of it (test-database.ts) instead of migrating and
- * seeding its own, which cost each file about a second and a half of CPU.
+ * seeding its own, which cost each file about two seconds of CPU.
  * PGlite: a dump of its data directory that each in-memory database starts
  * from (and the same as a directory, for persistent ones). PostgreSQL (DATABASE_URL, the
  * maintenance database): a template database each file's database is
@@ -63,14 +64,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /**
- * What plugins/db.ts does on a fresh database: migrations, then the demo seed
- * on the database's day. `keep` copies it before it is closed.
+ * What the app's first start leaves in a fresh database: the migrations
+ * (plugins/db.ts), the demo seed on the database's day, and the identity
+ * provider's keys, which are made once and kept (making an RSA key costs
+ * about half a second of CPU). `keep` copies it before it is closed.
  */
 async function migrateAndSeed(options: { databaseUrl?: string; dataDir: string }, keep?: (connection: DatabaseConnection) => Promise<void>): Promise<string> {
   const connection = await openDatabase(options);
   try {
     await connection.migrate();
     const result = await seedDemoData(connection.db, toIsoDate(await readDatabaseNow(connection.db, databaseClock())));
+    await loadProviderKeys(connection.db, undefined);
     await keep?.(connection);
     return result.seededOn;
   } finally {

@@ -68,7 +68,7 @@ describe('two API instances over one database', () => {
   });
 
   it('makes one key when replicas start at the same moment', async () => {
-    const fresh = await createTestDatabase();
+    const fresh = await createTestDatabase({ empty: true });
     const connection = await fresh.open();
     try {
       await connection.migrate();
