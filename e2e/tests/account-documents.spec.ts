@@ -7,12 +7,11 @@ import {
   type AccountBooking,
   type BookingDetail,
 } from '@tours/domain';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { expectPrintReady, pdfBehindLink } from '../support/pdf.ts';
 import { signInFromHome } from '../support/sign-in.ts';
+import { picture } from '../support/shots.ts';
 
 /**
  * The Documents tab (issue #12) as the demo customer sees it: a card per
@@ -25,7 +24,6 @@ import { signInFromHome } from '../support/sign-in.ts';
 
 const DEMO = 'demo@example.com';
 const REF = { withBalance: 'MER-480153', cancelled: 'MER-481020' } as const;
-const SHOTS = process.env.SHOTS_DIR ?? join(process.cwd(), 'test-results', 'shots');
 
 async function token(page: Page): Promise<string> {
   return page.evaluate(
@@ -90,8 +88,7 @@ test.describe('documents', () => {
     }
     await page.unroute(documentsUrl(booking.id));
     await expectNoA11yViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: join(SHOTS, 'documents-1280.png'), fullPage: true });
+    await picture(page, 'documents-1280');
 
     // The booking confirmation: a new tab opens at the link, and the PDF shows the reference, the names and the amounts.
     const link = page.getByRole('link', { name: 'Download Booking confirmation (PDF, opens in a new tab)' });
@@ -147,7 +144,6 @@ test.describe('documents', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
     await expectNoA11yViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: join(SHOTS, 'documents-375.png'), fullPage: true });
+    await picture(page, 'documents-375');
   });
 });

@@ -1,7 +1,4 @@
 import { formatAmount } from '@tours/domain';
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
@@ -10,6 +7,7 @@ import { CONFIRMATION_SUBJECT, waitForMailboxMessages } from '../support/mailbox
 import { acceptTermsAndWaitForCardForm, payByCard } from '../support/payment.ts';
 import { expectPrintReady, mailAttachments, pdfBehindLink } from '../support/pdf.ts';
 import { expectConfirmation, partyWithLeadEmail, reviewDayTrip, uniqueEmail } from '../support/review.ts';
+import { picture } from '../support/shots.ts';
 
 /**
  * The confirmation e-mail as its reader sees it: after paying for a day trip,
@@ -26,7 +24,6 @@ import { expectConfirmation, partyWithLeadEmail, reviewDayTrip, uniqueEmail } fr
 /** More than five weeks away, so the booking is Confirmed once paid. */
 const DAY_TRIP_DAYS_AHEAD = 50;
 const exact = (minor: number) => formatAmount(minor, 'GBP', { pence: 'always' });
-const SHOTS = process.env.EMAIL_SHOTS_DIR ?? join(tmpdir(), 'tours-e2e-email-shots');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 async function axeViolations(builder: AxeBuilder): Promise<string[]> {
@@ -42,8 +39,7 @@ async function fitsWidth(page: Page, width: number) {
   const balance = page.getByRole('cell', { name: 'Balance due', exact: true }).locator('xpath=following-sibling::td[1]');
   const box = (await balance.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(width);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `confirmation-email-${width}.png`), fullPage: true });
+  await picture(page, `confirmation-email-${width}`);
 }
 
 test('the confirmation e-mail shows the booking in the operator’s look, narrow and wide, and attaches the booking confirmation PDF', async ({ page, context, request, baseURL }) => {
@@ -105,11 +101,10 @@ test('the confirmation e-mail shows the booking in the operator’s look, narrow
   await expect(message!.getByRole('heading', { level: 3, name: 'Attachments' })).toBeVisible();
   const link = message!.getByRole('link', { name: fileName, exact: true });
   await expect(link).toHaveAttribute('target', '_blank');
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 375]) {
     await mailbox.setViewportSize({ width, height: 900 });
     await message!.getByRole('heading', { level: 3, name: 'Attachments' }).scrollIntoViewIfNeeded();
-    await mailbox.screenshot({ path: join(SHOTS, `mailbox-attachment-${width}.png`) });
+    await picture(mailbox, `mailbox-attachment-${width}`, { fullPage: false });
   }
   // The mailbox around the e-mail, attachments included, at a phone's width too.
   expect(await axeViolations(new AxeBuilder({ page: mailbox }).exclude('iframe')), 'axe-core violations with the attachment shown at 375px').toEqual([]);
