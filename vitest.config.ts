@@ -8,19 +8,12 @@ import web from './apps/web/vite.config.ts';
  * paid once per worker rather than once per file. A file must leave nothing
  * behind: it closes what it opens and restores what it changes (the web's
  * src/test/setup.ts resets the stores and storage before each test; each API
- * file has a database and an app of its own). The few files that replace a
- * module (vi.mock) cannot share, since the module may already be loaded: they
- * run in a process of their own, in a project named `<project>-isolated`.
+ * file has a database and an app of its own). A file that replaces a module
+ * with vi.mock cannot share, since the module may already be loaded; it runs
+ * in a process of its own, in the project `web-isolated` (an API test spies
+ * on the module's export instead: vi.spyOn).
  */
-const API_ISOLATED = ['test/confirmation-email-fallback.test.ts'];
 const WEB_ISOLATED = ['src/features/account/booked-item-page.test.tsx'];
-
-const api = {
-  root: './apps/api',
-  pool: 'forks',
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
-} as const;
 
 const { test: webTest, ...webBuild } = web;
 const webProject = (test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({ ...webBuild, root: './apps/web', test: { ...webTest, ...test } });
@@ -31,17 +24,17 @@ export default defineConfig({
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], isolate: false } },
       {
         test: {
-          ...api,
           name: 'api',
+          root: './apps/api',
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...API_ISOLATED],
           // Migrates and seeds one database that every test file's database is a copy of (test/test-database.ts).
           globalSetup: ['./test/global-setup.ts'],
           isolate: false,
         },
       },
-      // Too few files to pay for a seeded template: their databases start empty and the app migrates and seeds them.
-      { test: { ...api, name: 'api-isolated', include: API_ISOLATED } },
       webProject({ name: 'web', exclude: [...configDefaults.exclude, ...WEB_ISOLATED], isolate: false }),
       webProject({ name: 'web-isolated', include: WEB_ISOLATED }),
     ],
