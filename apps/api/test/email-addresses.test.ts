@@ -1,5 +1,4 @@
 import { VALIDATION } from '@tours/domain';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema/index.ts';
 import { verify } from './agents-fixtures.ts';
