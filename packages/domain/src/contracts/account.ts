@@ -72,7 +72,6 @@ export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 
 
 export const profileSchema = z.object({ customer: customerSchema, address: z.nullable(addressSchema) });
-export type Profile = z.infer<typeof profileSchema>;
 
 export const listAccountBookings = defineEndpoint({
   method: 'GET',

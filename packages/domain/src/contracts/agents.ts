@@ -55,7 +55,6 @@ export const agentVerifyRequestSchema = z.object({
   agent_id: z.string().check(z.trim(), z.minLength(1, VALIDATION.agentIdRequired), z.maxLength(20)),
   email: z.string().check(z.trim(), z.minLength(1, VALIDATION.staffEmailRequired), z.maxLength(254)),
 });
-export type AgentVerifyRequest = z.infer<typeof agentVerifyRequestSchema>;
 
 /**
  * The modal's Verify: the agent by ID, then the staff member by e-mail, on

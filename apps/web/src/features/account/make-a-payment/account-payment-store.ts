@@ -17,7 +17,6 @@ import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../l
 
 /** The balance the form was last opened against. */
 export const accountPrePaymentSchema = z.object({ booking_id: z.number().check(z.int()), outstanding_balance: moneySchema });
-export type AccountPrePayment = z.infer<typeof accountPrePaymentSchema>;
 
 /** A payment token with what it was opened for: the booking, the amount, and everything else the card client keyed it by. */
 export const openedAccountPaymentSchema = z.extend(openedCardPaymentSchema, {
@@ -25,7 +24,6 @@ export const openedAccountPaymentSchema = z.extend(openedCardPaymentSchema, {
   /** Everything the token was requested for (booking, balance, amount, payer); another value means another token. */
   key: z.string(),
 });
-export type OpenedAccountPayment = z.infer<typeof openedAccountPaymentSchema>;
 
 /** Paid at the provider, the receipt not yet answered by our server. */
 export const pendingReceiptSchema = z.object({

@@ -65,7 +65,6 @@ const bookingSummarySchema = z.object({
   /** Each passenger's flight choice at 2a, by passenger id. */
   flightChoice: z.record(z.string().check(z.regex(/^\d+$/)), flightChoiceSchema),
 });
-export type BookingSummaryState = z.output<typeof bookingSummarySchema>;
 
 /**
  * The booking flow state (spec section 3, Booking flow state), one shape:
@@ -267,4 +266,3 @@ export function bookingSessionStatus(
   return sessionStatus(active ? { booking: { id: active.id }, token: { token: active.token } } : null, active?.expiresAt, now);
 }
 
-export const restartBooking = (origin: BookingQuery | null): void => useBookingStore.getState().restart(origin);

@@ -30,7 +30,6 @@ import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../l
 
 /** A payment token with what it was opened for, so a change of amount, option or payer can tell it is stale. */
 export const openedPaymentSchema = z.extend(openedCardPaymentSchema, { option: z.enum(PAYMENT_OPTIONS) });
-export type OpenedPayment = z.infer<typeof openedPaymentSchema>;
 
 /**
  * Where the confirmation of a payment stands on this page, in the card

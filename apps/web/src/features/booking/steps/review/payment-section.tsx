@@ -14,14 +14,14 @@ import {
 } from '@tours/domain';
 import { useRef, useState, type RefObject } from 'react';
 import { CardPaymentForm } from '../../../../components/card-payment/card-form.tsx';
-import { BillingAddressForm } from '../../../../components/forms/billing-address-form.tsx';
+import { BillingAddressForm, type BillingAddress } from '../../../../components/forms/billing-address-form.tsx';
 import { PaymentProgress, type ProgressStep } from '../../../../components/card-payment/payment-wait.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../../components/ui/field.tsx';
 import { Notice } from '../../../../components/ui/notice.tsx';
 import { useRegionContact } from '../../../../lib/region.ts';
 import type { BookingEventProduct } from '../../flow/booking-analytics.ts';
-import { leadPayer, payerWith, type BillingAddress } from '../../payment/payer.ts';
+import { leadPayer, payerWith } from '../../payment/payer.ts';
 import { usePaymentPipeline, type PaymentPipeline, type PaymentPipelineInput } from '../../payment/use-payment-pipeline.ts';
 import type { ActiveBooking } from '../../store/active-booking.ts';
 import { useBookingStore, type FlowPassenger } from '../../store/booking-store.ts';

@@ -1,0 +1,48 @@
+import type { KnipConfig } from 'knip';
+
+/**
+ * Unused files, exports and dependencies fail `npm run lint`. Knip's plugins
+ * find most entries themselves (vitest and its projects, Vite and index.html,
+ * Playwright, drizzle-kit, ESLint); the rest are named here. Entries marked
+ * `!` are production code: `knip --production` checks that nothing
+ * production needs is a dev dependency, and which exports only tests use.
+ */
+const config: KnipConfig = {
+  // An export its own file also uses is kept for that file's sake; only exports nothing uses are dead.
+  ignoreExportsUsedInFile: true,
+  // Debian's tools, which the scripts install PostgreSQL, nginx and Chromium with.
+  ignoreBinaries: ['apt-get', 'invoke-rc.d'],
+  workspaces: {
+    '.': {
+      entry: ['scripts/*.{mjs,ts}'],
+      project: ['scripts/**/*.{mjs,ts}', 'eslint/**/*.js', '*.{js,ts}'],
+    },
+    'packages/domain': {
+      project: ['src/**/*.ts!'],
+      // The domain is used by the web app and the API only: a name neither imports is dead, barrel or not.
+      includeEntryExports: true,
+    },
+    'apps/api': {
+      entry: ['scripts/*.{ts,mjs}'],
+      project: ['src/**/*.{ts,tsx}!', 'test/**/*.ts', 'scripts/**/*.{ts,mjs}', '*.ts'],
+      ignoreDependencies: [
+        // pino loads it by name, as the transport of LOG_FORMAT=pretty (src/app.ts).
+        'pino-pretty',
+        // @react-email/render's peer: it renders the e-mails with react-dom/server.
+        'react-dom',
+      ],
+    },
+    'apps/web': {
+      project: ['src/**/*.{ts,tsx}!', 'build-tools/**/*.ts', '*.ts'],
+    },
+    e2e: {
+      project: ['**/*.{ts,mjs}'],
+    },
+    bench: {
+      entry: ['*.mjs', 'blank-react/vite.config.ts', 'blank-react/main.tsx'],
+      project: ['**/*.{mjs,ts,tsx}'],
+    },
+  },
+};
+
+export default config;
