@@ -15,6 +15,9 @@ const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   // Debian's tools, which the scripts install PostgreSQL, nginx and Chromium with.
   ignoreBinaries: ['apt-get', 'invoke-rc.d'],
+  // The root vitest.config.ts names each project's set-up files relative to that project's root, which knip's
+  // vitest plugin reads from the repository root instead; it finds them as entries of their workspaces too.
+  ignoreUnresolved: ['./test/global-setup.ts', './src/test/setup.ts'],
   workspaces: {
     '.': {
       entry: ['scripts/*.{mjs,ts}'],

@@ -6,7 +6,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Each worker gets its own server on its own port and a fresh database
  * (the `server` fixture in support/fixtures.ts), so tests never share data
  * across workers and the suite passes in any order. The global set-up builds
- * the web app once for all of them.
+ * the web app and the API once for all of them.
  */
 export default defineConfig({
   testDir: './tests',
@@ -20,7 +20,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) without the screencast: recording a
+    // screenshot of every frame of every test more than doubled the browser's CPU (its GPU and browser processes).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

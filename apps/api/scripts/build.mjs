@@ -13,7 +13,7 @@
 // files that ship beside the code (the sandbox card provider's browser
 // scripts) are copied to the same place under dist/.
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,10 +42,13 @@ function filesBesideCode(dir) {
 }
 
 export async function buildApi() {
-  rmSync(API_DIST, { recursive: true, force: true });
+  // Built beside dist/ and swapped in at the end, so a server or a test starting meanwhile meets the old build
+  // whole or the new one, not a half-written folder. At the same depth as dist/, so the source maps' paths hold.
+  const staging = `${API_DIST}.building-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
   const result = await build({
     entryPoints: [join(src, 'server.ts')],
-    outdir: API_DIST,
+    outdir: staging,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -59,13 +62,15 @@ export async function buildApi() {
     metafile: true,
     logLevel: 'warning',
   });
-  const misplaced = Object.keys(result.metafile.outputs).filter((file) => dirname(resolve(file)) !== API_DIST);
+  const misplaced = Object.keys(result.metafile.outputs).filter((file) => dirname(resolve(file)) !== staging);
   if (misplaced.length > 0) throw new Error(`Every output must sit directly in ${API_DIST} (src/files.ts resolves from there): ${misplaced.join(', ')}`);
   for (const file of filesBesideCode(src)) {
-    const target = join(API_DIST, relative(src, file));
+    const target = join(staging, relative(src, file));
     mkdirSync(dirname(target), { recursive: true });
     cpSync(file, target);
   }
+  rmSync(API_DIST, { recursive: true, force: true });
+  renameSync(staging, API_DIST);
   return Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')).length;
 }
 

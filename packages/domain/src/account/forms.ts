@@ -89,7 +89,7 @@ export const insuranceSchema = z
     company_name: optionalText(),
     company_number: optionalText(30),
     policy_number: optionalText(50),
-    description: optionalText(500),
+    description: optionalText(500, { lines: true }),
     start_date: requiredIsoDate(VALIDATION.issueDateRequired),
     expiry_date: requiredIsoDate(VALIDATION.expiryDateRequired),
     next_of_kin: optionalText(),
@@ -100,10 +100,10 @@ export const insuranceSchema = z
   .check(z.superRefine(expiryAfterStart('start_date')));
 
 /** Where the passenger will be on the eve of departure: free text, HTML stripped. */
-export const joiningInformationSchema = z.object({ joining_text: optionalText(2000) });
+export const joiningInformationSchema = z.object({ joining_text: optionalText(2000, { lines: true }) });
 
 /** Where the passenger joins the group: free text (no default, so an update names it only when sent). */
-export const arrivalTimeSchema = freeText(500);
+export const arrivalTimeSchema = freeText(500, { lines: true });
 
 export const SEND_TO = ['primary_address', 'alternate_address', 'in_person'] as const;
 export type SendTo = (typeof SEND_TO)[number];
