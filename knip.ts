@@ -20,7 +20,7 @@ const config: KnipConfig = {
   ignoreUnresolved: ['./test/global-setup.ts', './src/test/setup.ts'],
   workspaces: {
     '.': {
-      entry: ['scripts/*.{mjs,ts}'],
+      entry: ['scripts/*.{mjs,ts}', 'scripts/codemods/*.mjs'],
       project: ['scripts/**/*.{mjs,ts}', 'eslint/**/*.js', '*.{js,ts}'],
     },
     'packages/domain': {

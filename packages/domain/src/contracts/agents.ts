@@ -6,15 +6,6 @@ import { postPaymentDetailsSchema } from './booking.ts';
 import { dataEnvelope, defineEndpoint, itemsEnvelope } from './common.ts';
 import { agentSchema, agentStaffSchema, agentVerificationSchema } from './session-records.ts';
 
-export {
-  agentSchema,
-  agentStaffSchema,
-  agentVerificationSchema,
-  type Agent,
-  type AgentStaff,
-  type AgentVerification,
-} from './session-records.ts';
-
 /**
  * Travel agents (spec sections 3, 4 and 7). The capitalised field names are
  * the trade system's and the spec reads them as they are.
