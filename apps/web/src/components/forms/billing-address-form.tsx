@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BILLING_VALIDATION_DELAY_MS, DEFAULT_COUNTRY, postalAddressSchema } from '@tours/domain';
+import { postalAddressSchema } from '@tours/domain/account/forms';
+import { DEFAULT_COUNTRY } from '@tours/domain/countries';
+import { BILLING_VALIDATION_DELAY_MS } from '@tours/domain/timing';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod/mini';

@@ -9,7 +9,7 @@ import {
   type AgentStaff,
   type AgentVerification,
   type Customer,
-} from '@tours/domain';
+} from '@tours/domain/contracts/session-records';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';

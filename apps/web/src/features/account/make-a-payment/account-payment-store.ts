@@ -1,4 +1,6 @@
-import { ACCOUNT_PAYMENT_OPTIONS, currencyCodeSchema, minorUnitsSchema, moneySchema, type MinorUnits, type Money, type PaymentToken } from '@tours/domain';
+import { ACCOUNT_PAYMENT_OPTIONS } from '@tours/domain/account/payment';
+import type { PaymentToken } from '@tours/domain/contracts/payment-token';
+import { currencyCodeSchema, minorUnitsSchema, moneySchema, type MinorUnits, type Money } from '@tours/domain/money';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';

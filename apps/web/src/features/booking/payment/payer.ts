@@ -1,12 +1,8 @@
-import {
-  buildPaymentTokenRequest,
-  type CurrencyCode,
-  type Payer,
-  type PayerAddress,
-  postalAddressSchema,
-  type PaymentTokenRequest,
-} from '@tours/domain';
-import type { ParticipantDraft } from '@tours/domain';
+import { postalAddressSchema } from '@tours/domain/account/forms';
+import type { ParticipantDraft } from '@tours/domain/booking/passengers';
+import { buildPaymentTokenRequest, type Payer, type PayerAddress } from '@tours/domain/booking/payment-request';
+import type { PaymentTokenRequest } from '@tours/domain/contracts/payments';
+import type { CurrencyCode } from '@tours/domain/money';
 import type { BillingAddress } from '../../../components/forms/billing-address-form.tsx';
 import type { FlowPassenger, LeadContact } from '../store/booking-store.ts';
 
