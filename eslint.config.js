@@ -82,6 +82,19 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: featureBoundaries }],
+      // Each domain name from the module that declares it (the package's subpath exports): a chunk importing the
+      // barrel takes every domain module any page uses into the entry chunk, downloaded with every page (issue 15).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tours/domain',
+              message: "Import from the module that declares the name ('@tours/domain/money'); node scripts/codemods/domain-subpaths.mjs rewrites these.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
