@@ -4,259 +4,264 @@
  * from Debian's iso-codes 4.15 (common names where ISO's are formal, e.g.
  * 'Bolivia'), sorted by name so a select can list it as is.
  */
-type CountryRow = readonly [alpha3: string, alpha2: string, name: string];
+/**
+ * One row per country, 'alpha-3 alpha-2 name' run together ('AFGAFAfghanistan'),
+ * rows split by '|': one string rather than 249 arrays, because the first
+ * booking step carries this list within its JavaScript budget (the e2e
+ * budgets test) and a string is fewer bytes. Read into ROWS below.
+ */
+const TABLE = `AFGAFAfghanistan|
+ALAAXÅland Islands|
+ALBALAlbania|
+DZADZAlgeria|
+ASMASAmerican Samoa|
+ANDADAndorra|
+AGOAOAngola|
+AIAAIAnguilla|
+ATAAQAntarctica|
+ATGAGAntigua and Barbuda|
+ARGARArgentina|
+ARMAMArmenia|
+ABWAWAruba|
+AUSAUAustralia|
+AUTATAustria|
+AZEAZAzerbaijan|
+BHSBSBahamas|
+BHRBHBahrain|
+BGDBDBangladesh|
+BRBBBBarbados|
+BLRBYBelarus|
+BELBEBelgium|
+BLZBZBelize|
+BENBJBenin|
+BMUBMBermuda|
+BTNBTBhutan|
+BOLBOBolivia|
+BESBQBonaire, Sint Eustatius and Saba|
+BIHBABosnia and Herzegovina|
+BWABWBotswana|
+BVTBVBouvet Island|
+BRABRBrazil|
+IOTIOBritish Indian Ocean Territory|
+BRNBNBrunei Darussalam|
+BGRBGBulgaria|
+BFABFBurkina Faso|
+BDIBIBurundi|
+CPVCVCabo Verde|
+KHMKHCambodia|
+CMRCMCameroon|
+CANCACanada|
+CYMKYCayman Islands|
+CAFCFCentral African Republic|
+TCDTDChad|
+CHLCLChile|
+CHNCNChina|
+CXRCXChristmas Island|
+CCKCCCocos (Keeling) Islands|
+COLCOColombia|
+COMKMComoros|
+COGCGCongo|
+CODCDCongo, The Democratic Republic of the|
+COKCKCook Islands|
+CRICRCosta Rica|
+CIVCICôte d'Ivoire|
+HRVHRCroatia|
+CUBCUCuba|
+CUWCWCuraçao|
+CYPCYCyprus|
+CZECZCzechia|
+DNKDKDenmark|
+DJIDJDjibouti|
+DMADMDominica|
+DOMDODominican Republic|
+ECUECEcuador|
+EGYEGEgypt|
+SLVSVEl Salvador|
+GNQGQEquatorial Guinea|
+ERIEREritrea|
+ESTEEEstonia|
+SWZSZEswatini|
+ETHETEthiopia|
+FLKFKFalkland Islands (Malvinas)|
+FROFOFaroe Islands|
+FJIFJFiji|
+FINFIFinland|
+FRAFRFrance|
+GUFGFFrench Guiana|
+PYFPFFrench Polynesia|
+ATFTFFrench Southern Territories|
+GABGAGabon|
+GMBGMGambia|
+GEOGEGeorgia|
+DEUDEGermany|
+GHAGHGhana|
+GIBGIGibraltar|
+GRCGRGreece|
+GRLGLGreenland|
+GRDGDGrenada|
+GLPGPGuadeloupe|
+GUMGUGuam|
+GTMGTGuatemala|
+GGYGGGuernsey|
+GINGNGuinea|
+GNBGWGuinea-Bissau|
+GUYGYGuyana|
+HTIHTHaiti|
+HMDHMHeard Island and McDonald Islands|
+VATVAHoly See (Vatican City State)|
+HNDHNHonduras|
+HKGHKHong Kong|
+HUNHUHungary|
+ISLISIceland|
+INDINIndia|
+IDNIDIndonesia|
+IRNIRIran|
+IRQIQIraq|
+IRLIEIreland|
+IMNIMIsle of Man|
+ISRILIsrael|
+ITAITItaly|
+JAMJMJamaica|
+JPNJPJapan|
+JEYJEJersey|
+JORJOJordan|
+KAZKZKazakhstan|
+KENKEKenya|
+KIRKIKiribati|
+KWTKWKuwait|
+KGZKGKyrgyzstan|
+LAOLALaos|
+LVALVLatvia|
+LBNLBLebanon|
+LSOLSLesotho|
+LBRLRLiberia|
+LBYLYLibya|
+LIELILiechtenstein|
+LTULTLithuania|
+LUXLULuxembourg|
+MACMOMacao|
+MDGMGMadagascar|
+MWIMWMalawi|
+MYSMYMalaysia|
+MDVMVMaldives|
+MLIMLMali|
+MLTMTMalta|
+MHLMHMarshall Islands|
+MTQMQMartinique|
+MRTMRMauritania|
+MUSMUMauritius|
+MYTYTMayotte|
+MEXMXMexico|
+FSMFMMicronesia, Federated States of|
+MDAMDMoldova|
+MCOMCMonaco|
+MNGMNMongolia|
+MNEMEMontenegro|
+MSRMSMontserrat|
+MARMAMorocco|
+MOZMZMozambique|
+MMRMMMyanmar|
+NAMNANamibia|
+NRUNRNauru|
+NPLNPNepal|
+NLDNLNetherlands|
+NCLNCNew Caledonia|
+NZLNZNew Zealand|
+NICNINicaragua|
+NERNENiger|
+NGANGNigeria|
+NIUNUNiue|
+NFKNFNorfolk Island|
+PRKKPNorth Korea|
+MKDMKNorth Macedonia|
+MNPMPNorthern Mariana Islands|
+NORNONorway|
+OMNOMOman|
+PAKPKPakistan|
+PLWPWPalau|
+PSEPSPalestine, State of|
+PANPAPanama|
+PNGPGPapua New Guinea|
+PRYPYParaguay|
+PERPEPeru|
+PHLPHPhilippines|
+PCNPNPitcairn|
+POLPLPoland|
+PRTPTPortugal|
+PRIPRPuerto Rico|
+QATQAQatar|
+REURERéunion|
+ROURORomania|
+RUSRURussian Federation|
+RWARWRwanda|
+BLMBLSaint Barthélemy|
+SHNSHSaint Helena, Ascension and Tristan da Cunha|
+KNAKNSaint Kitts and Nevis|
+LCALCSaint Lucia|
+MAFMFSaint Martin (French part)|
+SPMPMSaint Pierre and Miquelon|
+VCTVCSaint Vincent and the Grenadines|
+WSMWSSamoa|
+SMRSMSan Marino|
+STPSTSao Tome and Principe|
+SAUSASaudi Arabia|
+SENSNSenegal|
+SRBRSSerbia|
+SYCSCSeychelles|
+SLESLSierra Leone|
+SGPSGSingapore|
+SXMSXSint Maarten (Dutch part)|
+SVKSKSlovakia|
+SVNSISlovenia|
+SLBSBSolomon Islands|
+SOMSOSomalia|
+ZAFZASouth Africa|
+SGSGSSouth Georgia and the South Sandwich Islands|
+KORKRSouth Korea|
+SSDSSSouth Sudan|
+ESPESSpain|
+LKALKSri Lanka|
+SDNSDSudan|
+SURSRSuriname|
+SJMSJSvalbard and Jan Mayen|
+SWESESweden|
+CHECHSwitzerland|
+SYRSYSyria|
+TWNTWTaiwan|
+TJKTJTajikistan|
+TZATZTanzania|
+THATHThailand|
+TLSTLTimor-Leste|
+TGOTGTogo|
+TKLTKTokelau|
+TONTOTonga|
+TTOTTTrinidad and Tobago|
+TUNTNTunisia|
+TURTRTürkiye|
+TKMTMTurkmenistan|
+TCATCTurks and Caicos Islands|
+TUVTVTuvalu|
+UGAUGUganda|
+UKRUAUkraine|
+AREAEUnited Arab Emirates|
+GBRGBUnited Kingdom|
+USAUSUnited States|
+UMIUMUnited States Minor Outlying Islands|
+URYUYUruguay|
+UZBUZUzbekistan|
+VUTVUVanuatu|
+VENVEVenezuela|
+VNMVNVietnam|
+VGBVGVirgin Islands, British|
+VIRVIVirgin Islands, U.S.|
+WLFWFWallis and Futuna|
+ESHEHWestern Sahara|
+YEMYEYemen|
+ZMBZMZambia|
+ZWEZWZimbabwe`;
 
-const ROWS: readonly CountryRow[] = [
-  ['AFG', 'AF', 'Afghanistan'],
-  ['ALA', 'AX', 'Åland Islands'],
-  ['ALB', 'AL', 'Albania'],
-  ['DZA', 'DZ', 'Algeria'],
-  ['ASM', 'AS', 'American Samoa'],
-  ['AND', 'AD', 'Andorra'],
-  ['AGO', 'AO', 'Angola'],
-  ['AIA', 'AI', 'Anguilla'],
-  ['ATA', 'AQ', 'Antarctica'],
-  ['ATG', 'AG', 'Antigua and Barbuda'],
-  ['ARG', 'AR', 'Argentina'],
-  ['ARM', 'AM', 'Armenia'],
-  ['ABW', 'AW', 'Aruba'],
-  ['AUS', 'AU', 'Australia'],
-  ['AUT', 'AT', 'Austria'],
-  ['AZE', 'AZ', 'Azerbaijan'],
-  ['BHS', 'BS', 'Bahamas'],
-  ['BHR', 'BH', 'Bahrain'],
-  ['BGD', 'BD', 'Bangladesh'],
-  ['BRB', 'BB', 'Barbados'],
-  ['BLR', 'BY', 'Belarus'],
-  ['BEL', 'BE', 'Belgium'],
-  ['BLZ', 'BZ', 'Belize'],
-  ['BEN', 'BJ', 'Benin'],
-  ['BMU', 'BM', 'Bermuda'],
-  ['BTN', 'BT', 'Bhutan'],
-  ['BOL', 'BO', 'Bolivia'],
-  ['BES', 'BQ', 'Bonaire, Sint Eustatius and Saba'],
-  ['BIH', 'BA', 'Bosnia and Herzegovina'],
-  ['BWA', 'BW', 'Botswana'],
-  ['BVT', 'BV', 'Bouvet Island'],
-  ['BRA', 'BR', 'Brazil'],
-  ['IOT', 'IO', 'British Indian Ocean Territory'],
-  ['BRN', 'BN', 'Brunei Darussalam'],
-  ['BGR', 'BG', 'Bulgaria'],
-  ['BFA', 'BF', 'Burkina Faso'],
-  ['BDI', 'BI', 'Burundi'],
-  ['CPV', 'CV', 'Cabo Verde'],
-  ['KHM', 'KH', 'Cambodia'],
-  ['CMR', 'CM', 'Cameroon'],
-  ['CAN', 'CA', 'Canada'],
-  ['CYM', 'KY', 'Cayman Islands'],
-  ['CAF', 'CF', 'Central African Republic'],
-  ['TCD', 'TD', 'Chad'],
-  ['CHL', 'CL', 'Chile'],
-  ['CHN', 'CN', 'China'],
-  ['CXR', 'CX', 'Christmas Island'],
-  ['CCK', 'CC', 'Cocos (Keeling) Islands'],
-  ['COL', 'CO', 'Colombia'],
-  ['COM', 'KM', 'Comoros'],
-  ['COG', 'CG', 'Congo'],
-  ['COD', 'CD', 'Congo, The Democratic Republic of the'],
-  ['COK', 'CK', 'Cook Islands'],
-  ['CRI', 'CR', 'Costa Rica'],
-  ['CIV', 'CI', "Côte d'Ivoire"],
-  ['HRV', 'HR', 'Croatia'],
-  ['CUB', 'CU', 'Cuba'],
-  ['CUW', 'CW', 'Curaçao'],
-  ['CYP', 'CY', 'Cyprus'],
-  ['CZE', 'CZ', 'Czechia'],
-  ['DNK', 'DK', 'Denmark'],
-  ['DJI', 'DJ', 'Djibouti'],
-  ['DMA', 'DM', 'Dominica'],
-  ['DOM', 'DO', 'Dominican Republic'],
-  ['ECU', 'EC', 'Ecuador'],
-  ['EGY', 'EG', 'Egypt'],
-  ['SLV', 'SV', 'El Salvador'],
-  ['GNQ', 'GQ', 'Equatorial Guinea'],
-  ['ERI', 'ER', 'Eritrea'],
-  ['EST', 'EE', 'Estonia'],
-  ['SWZ', 'SZ', 'Eswatini'],
-  ['ETH', 'ET', 'Ethiopia'],
-  ['FLK', 'FK', 'Falkland Islands (Malvinas)'],
-  ['FRO', 'FO', 'Faroe Islands'],
-  ['FJI', 'FJ', 'Fiji'],
-  ['FIN', 'FI', 'Finland'],
-  ['FRA', 'FR', 'France'],
-  ['GUF', 'GF', 'French Guiana'],
-  ['PYF', 'PF', 'French Polynesia'],
-  ['ATF', 'TF', 'French Southern Territories'],
-  ['GAB', 'GA', 'Gabon'],
-  ['GMB', 'GM', 'Gambia'],
-  ['GEO', 'GE', 'Georgia'],
-  ['DEU', 'DE', 'Germany'],
-  ['GHA', 'GH', 'Ghana'],
-  ['GIB', 'GI', 'Gibraltar'],
-  ['GRC', 'GR', 'Greece'],
-  ['GRL', 'GL', 'Greenland'],
-  ['GRD', 'GD', 'Grenada'],
-  ['GLP', 'GP', 'Guadeloupe'],
-  ['GUM', 'GU', 'Guam'],
-  ['GTM', 'GT', 'Guatemala'],
-  ['GGY', 'GG', 'Guernsey'],
-  ['GIN', 'GN', 'Guinea'],
-  ['GNB', 'GW', 'Guinea-Bissau'],
-  ['GUY', 'GY', 'Guyana'],
-  ['HTI', 'HT', 'Haiti'],
-  ['HMD', 'HM', 'Heard Island and McDonald Islands'],
-  ['VAT', 'VA', 'Holy See (Vatican City State)'],
-  ['HND', 'HN', 'Honduras'],
-  ['HKG', 'HK', 'Hong Kong'],
-  ['HUN', 'HU', 'Hungary'],
-  ['ISL', 'IS', 'Iceland'],
-  ['IND', 'IN', 'India'],
-  ['IDN', 'ID', 'Indonesia'],
-  ['IRN', 'IR', 'Iran'],
-  ['IRQ', 'IQ', 'Iraq'],
-  ['IRL', 'IE', 'Ireland'],
-  ['IMN', 'IM', 'Isle of Man'],
-  ['ISR', 'IL', 'Israel'],
-  ['ITA', 'IT', 'Italy'],
-  ['JAM', 'JM', 'Jamaica'],
-  ['JPN', 'JP', 'Japan'],
-  ['JEY', 'JE', 'Jersey'],
-  ['JOR', 'JO', 'Jordan'],
-  ['KAZ', 'KZ', 'Kazakhstan'],
-  ['KEN', 'KE', 'Kenya'],
-  ['KIR', 'KI', 'Kiribati'],
-  ['KWT', 'KW', 'Kuwait'],
-  ['KGZ', 'KG', 'Kyrgyzstan'],
-  ['LAO', 'LA', 'Laos'],
-  ['LVA', 'LV', 'Latvia'],
-  ['LBN', 'LB', 'Lebanon'],
-  ['LSO', 'LS', 'Lesotho'],
-  ['LBR', 'LR', 'Liberia'],
-  ['LBY', 'LY', 'Libya'],
-  ['LIE', 'LI', 'Liechtenstein'],
-  ['LTU', 'LT', 'Lithuania'],
-  ['LUX', 'LU', 'Luxembourg'],
-  ['MAC', 'MO', 'Macao'],
-  ['MDG', 'MG', 'Madagascar'],
-  ['MWI', 'MW', 'Malawi'],
-  ['MYS', 'MY', 'Malaysia'],
-  ['MDV', 'MV', 'Maldives'],
-  ['MLI', 'ML', 'Mali'],
-  ['MLT', 'MT', 'Malta'],
-  ['MHL', 'MH', 'Marshall Islands'],
-  ['MTQ', 'MQ', 'Martinique'],
-  ['MRT', 'MR', 'Mauritania'],
-  ['MUS', 'MU', 'Mauritius'],
-  ['MYT', 'YT', 'Mayotte'],
-  ['MEX', 'MX', 'Mexico'],
-  ['FSM', 'FM', 'Micronesia, Federated States of'],
-  ['MDA', 'MD', 'Moldova'],
-  ['MCO', 'MC', 'Monaco'],
-  ['MNG', 'MN', 'Mongolia'],
-  ['MNE', 'ME', 'Montenegro'],
-  ['MSR', 'MS', 'Montserrat'],
-  ['MAR', 'MA', 'Morocco'],
-  ['MOZ', 'MZ', 'Mozambique'],
-  ['MMR', 'MM', 'Myanmar'],
-  ['NAM', 'NA', 'Namibia'],
-  ['NRU', 'NR', 'Nauru'],
-  ['NPL', 'NP', 'Nepal'],
-  ['NLD', 'NL', 'Netherlands'],
-  ['NCL', 'NC', 'New Caledonia'],
-  ['NZL', 'NZ', 'New Zealand'],
-  ['NIC', 'NI', 'Nicaragua'],
-  ['NER', 'NE', 'Niger'],
-  ['NGA', 'NG', 'Nigeria'],
-  ['NIU', 'NU', 'Niue'],
-  ['NFK', 'NF', 'Norfolk Island'],
-  ['PRK', 'KP', 'North Korea'],
-  ['MKD', 'MK', 'North Macedonia'],
-  ['MNP', 'MP', 'Northern Mariana Islands'],
-  ['NOR', 'NO', 'Norway'],
-  ['OMN', 'OM', 'Oman'],
-  ['PAK', 'PK', 'Pakistan'],
-  ['PLW', 'PW', 'Palau'],
-  ['PSE', 'PS', 'Palestine, State of'],
-  ['PAN', 'PA', 'Panama'],
-  ['PNG', 'PG', 'Papua New Guinea'],
-  ['PRY', 'PY', 'Paraguay'],
-  ['PER', 'PE', 'Peru'],
-  ['PHL', 'PH', 'Philippines'],
-  ['PCN', 'PN', 'Pitcairn'],
-  ['POL', 'PL', 'Poland'],
-  ['PRT', 'PT', 'Portugal'],
-  ['PRI', 'PR', 'Puerto Rico'],
-  ['QAT', 'QA', 'Qatar'],
-  ['REU', 'RE', 'Réunion'],
-  ['ROU', 'RO', 'Romania'],
-  ['RUS', 'RU', 'Russian Federation'],
-  ['RWA', 'RW', 'Rwanda'],
-  ['BLM', 'BL', 'Saint Barthélemy'],
-  ['SHN', 'SH', 'Saint Helena, Ascension and Tristan da Cunha'],
-  ['KNA', 'KN', 'Saint Kitts and Nevis'],
-  ['LCA', 'LC', 'Saint Lucia'],
-  ['MAF', 'MF', 'Saint Martin (French part)'],
-  ['SPM', 'PM', 'Saint Pierre and Miquelon'],
-  ['VCT', 'VC', 'Saint Vincent and the Grenadines'],
-  ['WSM', 'WS', 'Samoa'],
-  ['SMR', 'SM', 'San Marino'],
-  ['STP', 'ST', 'Sao Tome and Principe'],
-  ['SAU', 'SA', 'Saudi Arabia'],
-  ['SEN', 'SN', 'Senegal'],
-  ['SRB', 'RS', 'Serbia'],
-  ['SYC', 'SC', 'Seychelles'],
-  ['SLE', 'SL', 'Sierra Leone'],
-  ['SGP', 'SG', 'Singapore'],
-  ['SXM', 'SX', 'Sint Maarten (Dutch part)'],
-  ['SVK', 'SK', 'Slovakia'],
-  ['SVN', 'SI', 'Slovenia'],
-  ['SLB', 'SB', 'Solomon Islands'],
-  ['SOM', 'SO', 'Somalia'],
-  ['ZAF', 'ZA', 'South Africa'],
-  ['SGS', 'GS', 'South Georgia and the South Sandwich Islands'],
-  ['KOR', 'KR', 'South Korea'],
-  ['SSD', 'SS', 'South Sudan'],
-  ['ESP', 'ES', 'Spain'],
-  ['LKA', 'LK', 'Sri Lanka'],
-  ['SDN', 'SD', 'Sudan'],
-  ['SUR', 'SR', 'Suriname'],
-  ['SJM', 'SJ', 'Svalbard and Jan Mayen'],
-  ['SWE', 'SE', 'Sweden'],
-  ['CHE', 'CH', 'Switzerland'],
-  ['SYR', 'SY', 'Syria'],
-  ['TWN', 'TW', 'Taiwan'],
-  ['TJK', 'TJ', 'Tajikistan'],
-  ['TZA', 'TZ', 'Tanzania'],
-  ['THA', 'TH', 'Thailand'],
-  ['TLS', 'TL', 'Timor-Leste'],
-  ['TGO', 'TG', 'Togo'],
-  ['TKL', 'TK', 'Tokelau'],
-  ['TON', 'TO', 'Tonga'],
-  ['TTO', 'TT', 'Trinidad and Tobago'],
-  ['TUN', 'TN', 'Tunisia'],
-  ['TUR', 'TR', 'Türkiye'],
-  ['TKM', 'TM', 'Turkmenistan'],
-  ['TCA', 'TC', 'Turks and Caicos Islands'],
-  ['TUV', 'TV', 'Tuvalu'],
-  ['UGA', 'UG', 'Uganda'],
-  ['UKR', 'UA', 'Ukraine'],
-  ['ARE', 'AE', 'United Arab Emirates'],
-  ['GBR', 'GB', 'United Kingdom'],
-  ['USA', 'US', 'United States'],
-  ['UMI', 'UM', 'United States Minor Outlying Islands'],
-  ['URY', 'UY', 'Uruguay'],
-  ['UZB', 'UZ', 'Uzbekistan'],
-  ['VUT', 'VU', 'Vanuatu'],
-  ['VEN', 'VE', 'Venezuela'],
-  ['VNM', 'VN', 'Vietnam'],
-  ['VGB', 'VG', 'Virgin Islands, British'],
-  ['VIR', 'VI', 'Virgin Islands, U.S.'],
-  ['WLF', 'WF', 'Wallis and Futuna'],
-  ['ESH', 'EH', 'Western Sahara'],
-  ['YEM', 'YE', 'Yemen'],
-  ['ZMB', 'ZM', 'Zambia'],
-  ['ZWE', 'ZW', 'Zimbabwe'],
-];
+type CountryRow = readonly [alpha3: string, alpha2: string, name: string];
+const ROWS: readonly CountryRow[] = TABLE.split('|\n').map((row) => [row.slice(0, 3), row.slice(3, 5), row.slice(5)] as const);
 
 export interface Country {
   /** ISO 3166-1 alpha-3, as addresses store it. */

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { loadCalendarViews } from '../components/forms/date-picker.tsx';
 import { useAlertStore } from '../lib/alerts.ts';
 import { INITIAL_ACCOUNT_SESSION, useAccountSession } from '../lib/auth/account-session.ts';
 import { setUserManagerForTests } from '../lib/auth/user-manager.ts';
@@ -7,6 +8,10 @@ import { useRegionStore } from '../lib/region.ts';
 
 // The first render of a lazily loaded route compiles its chunk, which takes more than the default 1 s on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
+
+// The date picker fetches its calendar when a person reaches for it (a pointer or focus on the field); tests click
+// and read the calendar in the same breath, so it is fetched once here, as a pointer over the field would.
+await loadCalendarViews();
 
 // jsdom does not scroll; ScrollRestoration and focus({ preventScroll }) call these.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

@@ -1,11 +1,10 @@
-import { SCREEN_TEXT } from '@tours/domain/messages';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
 import { logout } from '../../lib/auth/sign-in.ts';
 
-export const LOGOUT_CONFIRM_TITLE = 'Log out';
+// The question (and the modal it needs) is fetched when first asked: every page's header carries this
+// button, and the first booking step has a JavaScript budget that a dialog nobody has opened should not spend.
+const LogoutConfirm = lazy(() => import('./logout-confirm.tsx'));
 
 /**
  * The header's 'Log out' (spec section 2, Header). On the Book route it
@@ -17,6 +16,8 @@ export function LogoutButton() {
   const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();
   const started = useRef(false);
+  // Once asked, the confirmation stays mounted so the modal can close as it opened (and return focus).
+  const [asked, setAsked] = useState(false);
 
   // The stores clear only once the booking page has gone: left mounted, it would write its booking and
   // participants straight back (and start its booking again from the URL). The location this header
@@ -34,26 +35,18 @@ export function LogoutButton() {
 
   return (
     <>
-      <button type="button" className="header-nav__button" onClick={() => (pathname === '/book' ? setAsking(true) : leave())} disabled={leaving}>
+      <button type="button" className="header-nav__button" onClick={() => {
+          if (pathname !== '/book') return leave();
+          setAsked(true);
+          setAsking(true);
+        }} disabled={leaving}>
         Log out
       </button>
-      <Modal
-        open={asking}
-        onClose={() => setAsking(false)}
-        title={LOGOUT_CONFIRM_TITLE}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setAsking(false)}>
-              Cancel
-            </Button>
-            <Button onClick={leave} busy={leaving}>
-              Log out
-            </Button>
-          </>
-        }
-      >
-        <p>{SCREEN_TEXT.logoutDuringBooking}</p>
-      </Modal>
+      {asked ? (
+        <Suspense fallback={null}>
+          <LogoutConfirm open={asking} leaving={leaving} onCancel={() => setAsking(false)} onLeave={leave} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -13,7 +13,6 @@ import {
   YEARS_PER_PAGE,
   type CalendarDay,
 } from './calendar.ts';
-import { DayView, MonthView, YearView } from './date-picker-views.tsx';
 import './forms.css';
 
 export type DatePickerView = 'years' | 'months' | 'days';
@@ -36,6 +35,26 @@ interface DatePickerProps {
   className?: string;
   ref?: Ref<HTMLButtonElement>;
 }
+
+import type { DayView, MonthView, YearView } from './date-picker-views.tsx';
+
+interface Views {
+  DayView: typeof DayView;
+  MonthView: typeof MonthView;
+  YearView: typeof YearView;
+}
+let loadedViews: Views | null = null;
+/**
+ * The calendar's views are fetched when a picker is about to open (pointer
+ * over it, focus on it) rather than with the page: the first booking step
+ * shows date fields but must stay within its JavaScript budget, and nobody
+ * needs a calendar before reaching for one.
+ */
+export const loadCalendarViews = (): Promise<Views> =>
+  import('./date-picker-views.tsx').then((views) => {
+    loadedViews = views;
+    return views;
+  });
 
 const DEFAULT_MIN = '1900-01-01';
 const DEFAULT_MAX = '2100-12-31';
@@ -79,6 +98,18 @@ export function DatePicker({
   const popoverRef = useRef<HTMLDivElement | null>(null);
   // Focus follows the cursor only while the keyboard is in the grid, never from a click elsewhere.
   const focusGrid = useRef(false);
+  const [views, setViews] = useState<Views | null>(loadedViews);
+
+  useEffect(() => {
+    if (!open || views) return;
+    let current = true;
+    void loadCalendarViews().then((loaded) => {
+      if (current) setViews(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [open, views]);
 
   const openPicker = () => {
     // With a date chosen the day view is the quickest change; otherwise the year comes first.
@@ -97,7 +128,7 @@ export function DatePicker({
   useEffect(() => {
     if (!open || !focusGrid.current) return;
     popoverRef.current?.querySelector<HTMLElement>('[data-cursor="true"]')?.focus();
-  }, [open, view, cursor]);
+  }, [open, view, cursor, views]);
 
   useEffect(() => {
     if (!open) return;
@@ -160,7 +191,10 @@ export function DatePicker({
     setCursor(clampDay(moved, minDay, maxDay));
   };
 
-  const views = { minDay, maxDay, cursor, chosen, onKeyDown: onGridKeyDown };
+  const viewProps = { minDay, maxDay, cursor, chosen, onKeyDown: onGridKeyDown };
+  const preload = () => {
+    if (!views) void loadCalendarViews();
+  };
 
   return (
     <div className={fieldClassName('date-picker', error, className)}>
@@ -188,6 +222,8 @@ export function DatePicker({
           aria-expanded={open}
           aria-controls={open ? dialogId : undefined}
           onClick={() => (open ? close(false) : openPicker())}
+          onPointerEnter={preload}
+          onFocus={preload}
         >
           <span id={valueId} className={chosen ? 'date-picker__value' : 'date-picker__placeholder'}>
             {chosen ? formatShortDate(value) : 'Choose a date'}
@@ -208,12 +244,16 @@ export function DatePicker({
               if (next && !popoverRef.current?.contains(next) && next !== triggerRef.current) close(false);
             }}
           >
-            {view === 'years' ? (
-              <YearView {...views} onPage={page} onPick={pickYear} />
+            {!views ? (
+              <p className="date-picker__loading" role="status">
+                Loading the calendar…
+              </p>
+            ) : view === 'years' ? (
+              <views.YearView {...viewProps} onPage={page} onPick={pickYear} />
             ) : view === 'months' ? (
-              <MonthView {...views} onPage={page} onPick={pickMonth} onUp={() => setView('years')} />
+              <views.MonthView {...viewProps} onPage={page} onPick={pickMonth} onUp={() => setView('years')} />
             ) : (
-              <DayView {...views} onPage={page} onPick={pickDay} onUp={() => setView('months')} />
+              <views.DayView {...viewProps} onPage={page} onPick={pickDay} onUp={() => setView('months')} />
             )}
           </div>
         ) : null}

@@ -4,7 +4,7 @@ import { addParticipant } from '@tours/domain/booking/passengers';
 import { isOnlineTalk } from '@tours/domain/brand-channels';
 import { toIsoDate } from '@tours/domain/dates';
 import { ALERTS } from '@tours/domain/messages';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useAlerts } from '../../../../lib/alerts.ts';
@@ -14,8 +14,10 @@ import { DepartureNotice } from './departure-notice.tsx';
 import { participantsResolver, sendable, type ParticipantsFormValues } from './form-values.ts';
 import { focusFirstInvalid } from '../../../../lib/form-errors.ts';
 import { ParticipantFields } from './participant-fields.tsx';
-import { SameTravellers } from './same-travellers.tsx';
 import './participants.css';
+
+// 'Use the same travellers' is offered only to a visitor with travellers from before: fetched then, not with every first step.
+const SameTravellers = lazy(() => import('./same-travellers.tsx'));
 
 export interface ParticipantsStepProps {
   brandChannel: number;
@@ -114,6 +116,7 @@ export function ParticipantsStep({ brandChannel, departureDate, loading, onNext 
     if (!loading) onNext(sendable(values, onlineTalk));
   };
 
+  const offerPrevious = usePassengerStore((state) => state.previous !== null);
   const canAdd = !onlineTalk && fields.length < MAX_ONLINE_PARTICIPANTS;
 
   return (
@@ -121,7 +124,11 @@ export function ParticipantsStep({ brandChannel, departureDate, loading, onNext 
       <form ref={formRef} className="participants" noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}>
         <DepartureAvailability />
         <DepartureNotice brandChannel={brandChannel} departureDate={departureDate} />
-        <SameTravellers max={onlineTalk ? 1 : MAX_ONLINE_PARTICIPANTS} />
+        {offerPrevious ? (
+          <Suspense fallback={null}>
+            <SameTravellers max={onlineTalk ? 1 : MAX_ONLINE_PARTICIPANTS} />
+          </Suspense>
+        ) : null}
         <p className="participants__required-note">Fields marked (required) must be filled in.</p>
 
         {fields.map((field, index) => (

@@ -8,7 +8,7 @@ import { hasTravellers, usePassengerStore } from '../../store/passenger-store.ts
  * 25), and a visitor who booked before, or began another booking, may fill it
  * with those travellers in one press. Offered only while nothing has been typed.
  */
-export function SameTravellers({ max }: { max: number }) {
+export default function SameTravellers({ max }: { max: number }) {
   const previous = usePassengerStore((state) => state.previous);
   const untouched = usePassengerStore((state) => !hasTravellers(state.participants));
   const textId = useId();
