@@ -1,10 +1,13 @@
 import {
   adultNames,
+  agencySettlesBalanceText,
+  balanceSettler,
   formatAmount,
   formatLongDate,
   hasOutstandingBalance,
   isSettled,
   normaliseCurrency,
+  settledThroughAgency,
   type BookingDetail,
   type Payment,
 } from '@tours/domain';
@@ -29,6 +32,8 @@ export function BookingSummaryTab({ detail, payments, onPaid }: BookingSummaryTa
   const outstanding = booking.outstanding_balance;
   // The API takes balance payments on settled bookings only (Confirmed or Optional, with a reference).
   const payable = isSettled({ status: booking.status, reference: booking.booking_reference });
+  // A travel agent's booking: the agency settles the balance, so its client is shown who, and no form to pay it too.
+  const settler = balanceSettler(booking);
   const { phone } = useRegionContact();
   return (
     <div className="booking-summary">
@@ -57,7 +62,10 @@ export function BookingSummaryTab({ detail, payments, onPaid }: BookingSummaryTa
       <dl className="booking-summary__totals">
         <div>
           <dt>Outstanding balance</dt>
-          <dd>{formatAmount(outstanding.value, outstanding.currency)}</dd>
+          <dd>
+            {formatAmount(outstanding.value, outstanding.currency)}
+            {settler.by === 'agency' && hasOutstandingBalance(booking) ? `, ${settledThroughAgency(settler.agencyName)}` : null}
+          </dd>
         </div>
         <div>
           <dt>Total cost</dt>
@@ -67,6 +75,10 @@ export function BookingSummaryTab({ detail, payments, onPaid }: BookingSummaryTa
 
       {!hasOutstandingBalance(booking) ? (
         <Notice tone="success" title="No outstanding balance" titleAs="h3" />
+      ) : settler.by === 'agency' ? (
+        <Notice tone="info" title="Payments" titleAs="h3">
+          <p>{agencySettlesBalanceText(settler.agencyName)}</p>
+        </Notice>
       ) : payable ? (
         <MakeAPayment booking={booking} onPaid={onPaid} />
       ) : (

@@ -1,4 +1,13 @@
-import { bookingActionLabel, formatAmount, formatShortDate, hasOutstandingBalance, type AccountBooking } from '@tours/domain';
+import {
+  balanceSettler,
+  bookingActionLabel,
+  customerOwesBalance,
+  formatAmount,
+  formatShortDate,
+  hasOutstandingBalance,
+  settledThroughAgency,
+  type AccountBooking,
+} from '@tours/domain';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { WarningIcon } from '../../../components/ui/icons.tsx';
@@ -16,7 +25,9 @@ interface BookingCardProps {
 export function BookingCard({ booking, active }: BookingCardProps) {
   const titleId = `booking-${booking.id}-title`;
   const outstanding = booking.outstanding_balance;
-  const owes = hasOutstandingBalance(booking);
+  // The customer's to pay; an agent booking's balance is the agency's (balanceSettler).
+  const owes = customerOwesBalance(booking);
+  const settler = balanceSettler(booking);
   // The card's own links open the summary, even when another tab of this booking was open last.
   const openSummary = () => useAccountSession.getState().setBookingTab(TAB_INDEX.summary);
   return (
@@ -42,6 +53,7 @@ export function BookingCard({ booking, active }: BookingCardProps) {
           <dd className={owes ? 'booking-card__owed' : undefined}>
             {formatAmount(outstanding.value, outstanding.currency)}
             {owes && booking.balance_due ? <span className="booking-card__due"> due by {formatShortDate(booking.balance_due)}</span> : null}
+            {settler.by === 'agency' && hasOutstandingBalance(booking) ? `, ${settledThroughAgency(settler.agencyName)}` : null}
           </dd>
         </div>
       </dl>
