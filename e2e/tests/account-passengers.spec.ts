@@ -121,7 +121,6 @@ test.describe('passenger information', () => {
     await shoot(page, 'passengers-passport-messages');
 
     // A passport that expires before the tour's last day is refused, with why.
-    await passport.getByRole('combobox', { name: /^Country of residence/ }).selectOption('GBR');
     await field(passport, 'Passport name').fill('Passport');
     await field(passport, 'Document number').fill('533401234');
     await passport.getByRole('combobox', { name: /^Nationality/ }).selectOption('GBR');
@@ -132,6 +131,10 @@ test.describe('passenger information', () => {
     tooSoon.setDate(tooSoon.getDate() - 1);
     await pickDate(page, passport, 'Expiry date', tooSoon.toISOString().slice(0, 10));
     await pickDate(page, passport, 'Date of birth', '1956-11-02');
+    // Every error at once: the date check runs while a required field (the country of residence) is still empty.
+    await confirm(passport);
+    await expect(messages(passport)).toHaveText(['Country of residence is required', VALIDATION.passportExpiresBeforeTour]);
+    await passport.getByRole('combobox', { name: /^Country of residence/ }).selectOption('GBR');
     await confirm(passport);
     await expect(messages(passport)).toHaveText([VALIDATION.passportExpiresBeforeTour]);
     await expect(passport).toContainText(`It must be valid until the tour ends on ${formatShortDate(booking.end_date)}.`);
@@ -144,6 +147,11 @@ test.describe('passenger information', () => {
     await confirm(insurance);
     await expect(messages(insurance)).toHaveText(['Issue date is required', 'Expiry date is required', 'Numeric values only']);
     await expectToast(page, 'Some validation errors were found');
+    // Reversed dates and the non-numeric number: both messages on one Confirm.
+    await pickDate(page, insurance, 'Issue date', '2027-03-10');
+    await pickDate(page, insurance, 'Expiry date', '2027-03-01');
+    await confirm(insurance);
+    await expect(messages(insurance)).toHaveText([VALIDATION.expiryBeforeIssue, 'Numeric values only']);
     await expect(sectionButton(page, S.passport)).toHaveAttribute('aria-expanded', 'false');
 
     // Correspondence: a choice, then the alternate address's required lines.
