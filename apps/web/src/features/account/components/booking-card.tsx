@@ -12,7 +12,6 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { WarningIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
-import { useAccountSession } from '../../../lib/auth/account-session.ts';
 import { bookedItemPath, TAB_INDEX } from '../booked-item/booked-item-tabs.ts';
 
 interface BookingCardProps {
@@ -28,12 +27,10 @@ export function BookingCard({ booking, active }: BookingCardProps) {
   // The customer's to pay; an agent booking's balance is the agency's (balanceSettler).
   const owes = customerOwesBalance(booking);
   const settler = balanceSettler(booking);
-  // The card's own links open the summary, even when another tab of this booking was open last.
-  const openSummary = () => useAccountSession.getState().setBookingTab(TAB_INDEX.summary);
   return (
     <li className={`card booking-card${active ? '' : ' booking-card--past'}`}>
       <h3 className="booking-card__title" id={titleId}>
-        <Link to={bookedItemPath(booking.id)} onClick={openSummary}>
+        <Link to={bookedItemPath(booking.id)}>
           {booking.principal_component_name}
         </Link>
       </h3>
@@ -64,7 +61,7 @@ export function BookingCard({ booking, active }: BookingCardProps) {
       ) : null}
       {active ? (
         <div className="button-row booking-card__actions">
-          <ButtonLink to={bookedItemPath(booking.id)} onClick={openSummary} aria-describedby={titleId} variant={owes ? 'primary' : 'secondary'}>
+          <ButtonLink to={bookedItemPath(booking.id)} aria-describedby={titleId} variant={owes ? 'primary' : 'secondary'}>
             {bookingActionLabel(booking)}
           </ButtonLink>
           <ButtonLink to={bookedItemPath(booking.id, TAB_INDEX.passengers)} aria-describedby={titleId} variant="secondary">
