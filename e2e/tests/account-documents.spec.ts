@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_LINK_TTL_SECONDS,
   documentTitle,
   formatAmount,
   normaliseCurrency,
@@ -145,5 +146,41 @@ test.describe('documents', () => {
     expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
     await expectNoA11yViolations(page);
     await picture(page, 'documents-375');
+  });
+
+  test("a tab left open past the links' 5 minutes still gets the PDF; a refused link opens a page that leads back to the documents", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAsDemo(page);
+    const booking = await bookingByReference(page, REF.withBalance);
+    const listPath = `/api/account/bookings/${booking.id}/documents`;
+    await page.goto(`/account/booking/${booking.id}?tab=2`);
+    const link = page.getByRole('link', { name: 'Download Booking confirmation (PDF, opens in a new tab)' });
+    await expect(link).toBeVisible({ timeout: 20_000 });
+
+    // The customer leaves the tab open beyond the links' lifetime, then clicks Download.
+    await page.clock.fastForward((DOCUMENT_LINK_TTL_SECONDS + 1) * 1000);
+    const renewed = page.waitForResponse((response) => new URL(response.url()).pathname === listPath);
+    const popup = page.waitForEvent('popup');
+    const fileRequest = page.context().waitForEvent('request', (request) => /\/documents\/\d+\?token=/.test(request.url()));
+    await link.click();
+    expect((await renewed).status()).toBe(200);
+    const tab = await popup;
+    const file = await (await fileRequest).response();
+    // The new tab asked with the renewed list's link, and got the PDF.
+    expect(file?.status()).toBe(200);
+    expect(file?.headers()['content-type']).toBe('application/pdf');
+    expect(new URL(file!.url()).pathname + new URL(file!.url()).search).toBe(await link.getAttribute('href'));
+    await tab.close();
+
+    // A link that is refused (expired, or not valid) opened in a tab: a page in plain words, not JSON, and the way back.
+    const documentId = /\/documents\/(\d+)/.exec((await link.getAttribute('href'))!)![1];
+    await page.goto(`/api/account/bookings/${booking.id}/documents/${documentId}?token=1.expired`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This document link has expired' })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('"error"');
+    await expectNoA11yViolations(page);
+    await picture(page, 'document-link-expired');
+    await page.getByRole('link', { name: "Back to your booking's documents" }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Documents' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('link', { name: 'Download Booking confirmation (PDF, opens in a new tab)' })).toBeVisible();
   });
 });

@@ -78,6 +78,11 @@ async function pickDate(page: Page, form: Locator, label: string, iso: string) {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   await form.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
   const dialog = page.getByRole('dialog', { name: `Choose ${label.toLowerCase()}` });
+  // With a date already chosen the picker opens on its days: climb back to the years.
+  for (const up of [/choose another month/, /choose another year/]) {
+    const button = dialog.getByRole('button', { name: up });
+    if (await button.isVisible()) await button.click();
+  }
   for (let turn = 0; turn < 10 && (await dialog.getByRole('button', { name: String(y), exact: true }).count()) === 0; turn++) {
     const grid = (await dialog.getByRole('grid').getAttribute('aria-label')) ?? '';
     const first = Number(/Years (\d+)/.exec(grid)?.[1]);
@@ -127,6 +132,15 @@ test.describe('passenger information', () => {
     await passport.getByRole('combobox', { name: /^Nationality/ }).selectOption('GBR');
     await field(passport, 'Place of issue').fill('HM Passport Office');
     await field(passport, 'Place of birth').fill('York');
+    // Every error at once: the dates' order is checked while a required field (the date of birth) is still empty.
+    // Issued and expiring today, the latest issue and the earliest expiry the pickers offer: not after the issue.
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    await pickDate(page, passport, 'Issue date', today);
+    await pickDate(page, passport, 'Expiry date', today);
+    await confirm(passport);
+    await expect(messages(passport)).toHaveText([VALIDATION.expiryBeforeIssue, 'Date of birth is required']);
+
     await pickDate(page, passport, 'Issue date', '2018-05-20');
     const tooSoon = new Date(`${booking.end_date}T12:00:00`);
     tooSoon.setDate(tooSoon.getDate() - 1);
@@ -144,6 +158,11 @@ test.describe('passenger information', () => {
     await confirm(insurance);
     await expect(messages(insurance)).toHaveText(['Issue date is required', 'Expiry date is required', 'Numeric values only']);
     await expectToast(page, 'Some validation errors were found');
+    // Reversed dates and the non-numeric number: both messages on one Confirm.
+    await pickDate(page, insurance, 'Issue date', '2027-03-10');
+    await pickDate(page, insurance, 'Expiry date', '2027-03-01');
+    await confirm(insurance);
+    await expect(messages(insurance)).toHaveText([VALIDATION.expiryBeforeIssue, 'Numeric values only']);
     await expect(sectionButton(page, S.passport)).toHaveAttribute('aria-expanded', 'false');
 
     // Correspondence: a choice, then the alternate address's required lines.

@@ -15,6 +15,18 @@ import { picture } from '../support/shots.ts';
  */
 
 
+/** The payment requests this page has asked the API (and so the card provider) to open. */
+function countPaymentRequests(page: Page): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/account\/bookings\/\d+\/payments\/token$/.test(request.url())) count += 1;
+  });
+  return () => count;
+}
+
+/** The customer chooses to pay: only then is a payment request opened. */
+const continueToPayment = (page: Page) => page.getByRole('button', { name: 'Continue to payment' }).click();
+
 async function openBookingWithBalance(page: Page, tag: string): Promise<AccountCustomer> {
   const customer = await seedAccountCustomer(page.request, tag);
   await page.goto('/');
@@ -47,8 +59,16 @@ async function toastWith(page: Page, text: string | RegExp): Promise<void> {
 
 test('pays part of the balance with a one-off amount, then the rest in full, until nothing is outstanding', async ({ page }) => {
   test.setTimeout(120_000);
+  const paymentRequests = countPaymentRequests(page);
   await openBookingWithBalance(page, 'account-pay');
   const before = await outstandingBalance(page);
+  // Opening the booking asks the card provider for nothing, however long the page stays open, or when it is opened again.
+  await page.clock.fastForward(10_000);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Make a payment' })).toBeVisible({ timeout: 20_000 });
+  await page.clock.fastForward(10_000);
+  expect(paymentRequests()).toBe(0);
+  await expect(cardFrame(page).getByLabel('Card number')).toHaveCount(0);
   expect(before).toBeGreaterThan(10_050);
   const rowsBefore = await historyRows(page).count();
   expect(rowsBefore).toBe(2);
@@ -57,7 +77,9 @@ test('pays part of the balance with a one-off amount, then the rest in full, unt
   // One-off: £100.50.
   await page.getByRole('radio', { name: /^One-off payment/ }).check();
   await page.getByLabel(/^Amount \(GBP\)/).fill('100.50');
+  await continueToPayment(page);
   const frame = await waitForCardForm(page);
+  expect(paymentRequests()).toBe(1);
   await expect(frameAmount(frame)).toHaveText(exactMoney(10_050));
   await payByCard(page);
   await toastWith(page, /^Payment Successful \(ID \d+\)$/);
@@ -72,7 +94,10 @@ test('pays part of the balance with a one-off amount, then the rest in full, unt
   // The rest: 'Pay full balance' opens the form for exactly what is left.
   await page.getByRole('radio', { name: /^Pay full balance/ }).check();
   await expect(page.getByRole('radio', { name: /^Pay full balance/ })).toHaveAccessibleName(`Pay full balance ${exactMoney(before - 10_050)}`);
+  // Paying again is the customer's choice again.
+  await continueToPayment(page);
   const second = await waitForCardForm(page);
+  expect(paymentRequests()).toBe(2);
   await expect(frameAmount(second)).toHaveText(exactMoney(before - 10_050));
   await payByCard(page);
   await expect(page.getByRole('heading', { name: 'No outstanding balance' })).toBeVisible({ timeout: 20_000 });
@@ -90,6 +115,7 @@ test('pays part of the balance with a one-off amount, then the rest in full, unt
 test('a declined card: the alert, nothing recorded, and the form stays open for another card', async ({ page }) => {
   await openBookingWithBalance(page, 'account-declined');
   const before = await outstandingBalance(page);
+  await continueToPayment(page);
   await waitForCardForm(page);
   await payByCard(page, TEST_CARDS.declined);
   await toastWith(page, 'Payment Failed. Please check the details and retry.');
@@ -100,6 +126,7 @@ test('a declined card: the alert, nothing recorded, and the form stays open for 
 
 test('the billing address: the messages when paying with it incomplete, and a postcode lookup filling the lines', async ({ page }) => {
   await openBookingWithBalance(page, 'account-billing');
+  await continueToPayment(page);
   await waitForCardForm(page);
   await page.getByRole('checkbox', { name: 'Tick to use a different billing address' }).check();
   // The payer changed: the form for the old address is gone.
@@ -149,6 +176,7 @@ test('works at 375 px and passes axe with the card form open', async ({ page }) 
   await openBookingWithBalance(page, 'account-mobile');
   await page.getByRole('radio', { name: /^One-off payment/ }).check();
   await page.getByLabel(/^Amount \(GBP\)/).fill('25');
+  await continueToPayment(page);
   const frame = await waitForCardForm(page);
   await expect(frameAmount(frame)).toHaveText(exactMoney(2_500));
   await expectNoA11yViolations(page);

@@ -219,6 +219,18 @@ test.describe('account area', () => {
     await expect(valueOf(panel, 'Total cost')).toHaveText(formatAmount(booking.total_price.value, normaliseCurrency(booking.total_price.currency_code)));
     await expect(panel.getByRole('table', { name: 'Payment history' }).locator('tbody tr')).toHaveCount(payments.length);
     await shoot(page, 'account-summary-paid');
+
+    // ?tab=2 opens Documents and is cleared; a reload stays there; the page opened again without ?tab is the summary.
+    const selected = (name: string) => page.getByRole('tab', { name, exact: true });
+    await page.goto(`/account/booking/${id}?tab=2`);
+    await expect(selected('Documents')).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+    await expect(page).toHaveURL(new RegExp(`/account/booking/${id}$`));
+    await page.reload();
+    await expect(selected('Documents')).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+    // (Chromium takes the same address opened again as a reload: the visitor comes from the list instead.)
+    await page.goto('/account');
+    await page.goto(`/account/booking/${id}`);
+    await expect(selected('Booking summary')).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
   });
 
   test.describe('on a phone', () => {

@@ -1,4 +1,4 @@
-import { formatAmount, SCREEN_TEXT, VALIDATION, type AccountBooking } from '@tours/domain';
+import { agencySettlesBalanceText, formatAmount, SCREEN_TEXT, VALIDATION, type AccountBooking } from '@tours/domain';
 import type { Page } from '@playwright/test';
 import { agentReviewHeading, chooseRoomAndReviewAsAgent, DEMO_AGENT, verifyAgentInModal } from '../support/agent-booking.ts';
 import { DEMO_PARTICIPANTS } from '../support/booking.ts';
@@ -109,6 +109,9 @@ test('an agent books MHW-VIE for a client and confirms without paying; the clien
   await expect(detail('Outstanding balance')).toHaveText(`${total}, settled through ${DEMO_AGENT.name}`);
   await expect(page.getByText('Paid today')).toHaveCount(0);
   await expect(page.getByText(/within 1-3 working days, with a copy to Jane Holt/)).toBeVisible();
+  // One story: the agency settles the balance, so the client is never told to pay it.
+  await expect(page.getByText(`The balance is settled through ${DEMO_AGENT.name}: your client is not asked to pay it online.`)).toBeVisible();
+  await expect(page.locator('.confirmation__card')).not.toContainText(/pay the balance/i);
   await expect(page.getByRole('navigation', { name: 'Booking progress' }).getByText('Booking review', { exact: true })).toBeVisible();
   const events = (await dataLayer(page)).map((entry) => entry.event);
   expect(events).toContain('purchase');
@@ -122,6 +125,9 @@ test('an agent books MHW-VIE for a client and confirms without paying; the clien
     expect(mails).toHaveLength(1);
     expect((mails[0] as { cc?: string | null }).cc).toBe(DEMO_AGENT.staffEmail);
     expect(mails[0]!.subject).toContain(reference);
+    // The e-mail names the agency that settles the balance and never offers the client to pay it.
+    expect(mails[0]!.body).toContain(`settled through ${DEMO_AGENT.name}`);
+    expect(mails[0]!.body).not.toMatch(/pay (it|the balance)/i);
   }).toPass({ timeout: 20_000, intervals: [250, 500, 1_000] });
 
   // The client, in a browser of their own, signs in and finds the booking with its whole price outstanding.
@@ -134,8 +140,22 @@ test('an agent books MHW-VIE for a client and confirms without paying; the clien
   const booking = clientPage.getByRole('main').getByRole('listitem').filter({ hasText: reference });
   await expect(booking).toBeVisible();
   if (await notifications.isVisible()) await notifications.getByRole('button', { name: 'Close' }).click();
-  await expect(booking.locator('dt', { hasText: 'Outstanding balance' }).locator('xpath=following-sibling::dd[1]')).toContainText(total);
-  await expect(booking.getByRole('link', { name: 'Make a payment' })).toBeVisible();
+  await expect(booking.locator('dt', { hasText: 'Outstanding balance' }).locator('xpath=following-sibling::dd[1]')).toHaveText(
+    `${total}, settled through ${DEMO_AGENT.name}`,
+  );
+  // The agency settles the balance: the card opens the summary, and the summary offers no payment form.
+  await expect(booking.getByRole('link', { name: 'Make a payment' })).toHaveCount(0);
+  await booking.getByRole('link', { name: 'Summary' }).click();
+  await expect(clientPage.getByRole('heading', { name: 'Booking summary' })).toBeVisible();
+  const totals = clientPage.locator('.booking-summary__totals');
+  await expect(totals.locator('dt', { hasText: 'Outstanding balance' }).locator('xpath=following-sibling::dd[1]')).toHaveText(
+    `${total}, settled through ${DEMO_AGENT.name}`,
+  );
+  await expect(clientPage.getByText(agencySettlesBalanceText(DEMO_AGENT.name))).toBeVisible();
+  await expect(clientPage.getByRole('button', { name: 'Pay full balance' })).toHaveCount(0);
+  await expect(clientPage.getByText('Pay full balance')).toHaveCount(0);
+  await expect(clientPage.locator('iframe[title="Card payment form"]')).toHaveCount(0);
+  await expectNoA11yViolations(clientPage);
   const token = await clientPage.evaluate(
     () => (JSON.parse(window.sessionStorage.getItem('tours.account-session') ?? 'null') as { state: { accessToken: string } }).state.accessToken,
   );

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { formatAmount, VALIDATION } from '@tours/domain';
+import { agencySettlesBalanceRefusal, formatAmount, SCREEN_TEXT, VALIDATION } from '@tours/domain';
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandboxMail, createSmtpMail } from '../src/adapters/mail/index.ts';
-import { allocations, auditLog, bookings, customers, outboxMessages, payments } from '../src/db/schema/index.ts';
+import { allocations, auditLog, bookings, customers, outboxMessages, paymentIntents, payments } from '../src/db/schema/index.ts';
 import { relayOutbox } from '../src/modules/mail/index.ts';
-import { accountTestServer } from './account-fixtures.ts';
+import { accountTestServer, cardPaymentRequest, requestAccountToken } from './account-fixtures.ts';
 import { agentConfirm, JANE, makeAgentBooking, registerAgentOn, verified } from './agents-fixtures.ts';
 import { lead } from './booking-fixtures.ts';
 import { expectApiError } from './helper.ts';
@@ -93,8 +93,17 @@ describe('an agent’s confirmation without payment', () => {
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ toAddress: email, ccAddress: JANE.email, messageKey: `booking-confirmed:${booking.id}` });
     expect(mail!.subject).toContain(outcome.reference);
-    // Nothing was paid: the e-mail shows the whole total as the balance, which the agent settles.
-    expect(mail!.bodyText).toContain(`The balance of ${formatAmount(totals.total, 'GBP', { pence: 'always' })} is payable before you travel.`);
+    // Nothing was paid: the e-mail shows the whole total as the balance, which the agency settles, and never offers the client to pay it.
+    const balance = formatAmount(totals.total, 'GBP', { pence: 'always' });
+    expect(mail!.bodyText).toContain(`Balance due: ${balance}, settled through Wanderlust Travel Ltd`);
+    expect(mail!.bodyText).toContain(`The balance of ${balance} is settled through Wanderlust Travel Ltd.`);
+    expect(mail!.bodyText).toContain(SCREEN_TEXT.agentRates);
+    expect(mail!.bodyText).toContain('Your travel agent, Wanderlust Travel Ltd, made it for you.');
+    for (const part of [mail!.bodyText, mail!.bodyHtml ?? '']) {
+      expect(part).not.toContain('payable before you travel');
+      expect(part).not.toMatch(/pay (it|the balance)/i);
+    }
+    expect(mail!.bodyHtml).toContain('settled through Wanderlust Travel Ltd');
 
     await relayOutbox(db(), createSandboxMail(), new Date(Date.now() + 1000));
     const mailbox = await app().inject({ method: 'GET', url: '/dev/mailbox.json' });
@@ -150,7 +159,21 @@ describe('an agent’s confirmation without payment', () => {
     });
     const detail = await app().inject({ method: 'GET', url: `/api/account/bookings/${booking.id}`, headers });
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json().data.booking).toMatchObject({ id: booking.id, outstanding_balance: { value: totals.total, currency: 'GBP' } });
+    expect(detail.json().data.booking).toMatchObject({ id: booking.id, outstanding_balance: { value: totals.total, currency: 'GBP' }, agency: 'Wanderlust Travel Ltd' });
+    expect(items[0]).toMatchObject({ agency: 'Wanderlust Travel Ltd' });
+  });
+
+  it('refuses the client a payment of the balance the agency settles, for the whole balance or part of it', async () => {
+    const { booking, totals, email } = await agentBooking();
+    expect((await agentConfirm(app(), booking)).statusCode).toBe(200);
+    const headers = await headersFor(email);
+    for (const amount of [totals.total, 10_000]) {
+      const refused = await requestAccountToken(app(), headers, booking.id, cardPaymentRequest(booking.id, amount));
+      expectApiError(refused, 409, 'CONFLICT');
+      expect(refused.json().error.message).toBe(agencySettlesBalanceRefusal('Wanderlust Travel Ltd'));
+    }
+    // Nothing was asked of the card provider.
+    expect(await db().select().from(paymentIntents).where(eq(paymentIntents.bookingId, booking.id))).toEqual([]);
   });
 
   it('copies the e-mail through SMTP too', async () => {

@@ -45,6 +45,7 @@ const facts: ConfirmationFacts = {
   paid,
   siteUrl: 'https://tours.example',
   confirmedOn: '2026-11-24',
+  agency: null,
 };
 
 const money = (value: number) => formatAmount(value, 'GBP', { pence: 'always' });
@@ -138,6 +139,22 @@ describe('the confirmation e-mail', () => {
     expect(text).toContain('Your booking is paid in full');
     expect(text).toContain('your departure is less than 90 days away, so please complete it in your account now');
     expect(readable(await renderConfirmationHtml(optional))).toContain('this is an optional booking, subject to availability checks');
+  });
+
+  it("names the agency that settles an agent booking's balance, and never offers its client to pay it", async () => {
+    const byAgent = confirmationContent({ ...facts, paid: 0, agency: 'Wanderlust Travel Ltd' });
+    const text = confirmationText(byAgent);
+    expect(text).toContain(`Balance due: ${money(total)}, settled through Wanderlust Travel Ltd`);
+    expect(text).toContain(`The balance of ${money(total)} is settled through Wanderlust Travel Ltd.`);
+    expect(text).toContain('Please contact your provider for final booking rates.');
+    const html = readable(await renderConfirmationHtml(byAgent));
+    expect(html).toContain('settled through Wanderlust Travel Ltd');
+    for (const part of [text, html]) {
+      expect(part).not.toContain('payable before you travel');
+      expect(part).not.toMatch(/pay (it|the balance)/i);
+    }
+    // The customer's own booking still offers the balance in the account.
+    expect(confirmationText(confirmationContent(facts))).toContain('You can pay it at any time in your account.');
   });
 
   it('gives a day trip one date', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, bookings, documents } from '../src/db/schema/index.ts';
 import { BOOKING_NOT_FOUND } from '../src/modules/bookings/index.ts';
 import { documentLinkKey, signDocumentLink, verifyDocumentLink } from '../src/modules/documents/link-token.ts';
+import { LINK_REFUSED_HEADING, prefersHtml } from '../src/modules/documents/link-refused-page.ts';
 import { DOCUMENT_LINK_REFUSED } from '../src/modules/documents/routes.ts';
 import { accountTestServer, type AccountCustomer } from './account-fixtures.ts';
 import { expectApiError, testClock } from './helper.ts';
@@ -48,6 +49,9 @@ describe('document download links', () => {
     }
   });
 });
+
+/** What Chromium sends when it opens a link in a new tab. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
 
 describe('documents across customers', () => {
   const clock = testClock();
@@ -159,5 +163,45 @@ describe('documents across customers', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ bookingId: owner.withBalance.id, entityType: 'document', actor: expect.stringMatching(/^customer:\d+$/) });
     expect(JSON.stringify(entries[0]!.detail)).not.toContain('Ashworth');
+  });
+
+  it('answers a browser that opens an expired or invalid link with a readable page leading back to the documents, never JSON', async () => {
+    const owner = await seedCustomer();
+    const bookingId = owner.withBalance.id;
+    const [document] = await list(owner, bookingId);
+    const asBrowser = { accept: BROWSER_ACCEPT };
+    // Within its time the link opens the PDF in the tab.
+    const opened = await open(document!.url, asBrowser);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('application/pdf');
+
+    clock.advance(DOCUMENT_LINK_TTL_SECONDS + 1);
+    const expired = await open(document!.url, asBrowser);
+    const invalid = await open(downloadUrl(bookingId, document!.id, 'let-me-in'), asBrowser);
+    for (const [what, page] of [['an expired link', expired], ['a made-up token', invalid]] as const) {
+      expect(page.statusCode, what).toBe(404);
+      expect(page.headers['content-type'], what).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control'], what).toBe('no-store');
+      expect(page.headers['content-security-policy'], what).toMatch(/default-src 'none'/);
+      expect(page.body, what).toMatch(/^<!doctype html>/);
+      expect(page.body, what).toContain(`<h1 id="page-title">${LINK_REFUSED_HEADING}</h1>`);
+      expect(page.body, what).toContain(`<a class="button" href="/account/booking/${bookingId}?tab=2">Back to your booking's documents</a>`);
+      expect(page.body, what).not.toContain('"error"');
+      expect(page.body, what).toBe(expired.body);
+    }
+    // An API client still gets the JSON refusal.
+    expectApiError(await open(document!.url, { accept: 'application/json' }), 404, 'NOT_FOUND');
+    expectApiError(await open(document!.url), 404, 'NOT_FOUND');
+  });
+
+  it('prefers the page only where the client ranks HTML above JSON', () => {
+    expect(prefersHtml(BROWSER_ACCEPT)).toBe(true);
+    expect(prefersHtml('text/html')).toBe(true);
+    expect(prefersHtml('application/json, text/html')).toBe(false);
+    expect(prefersHtml('text/html;q=0.5, application/json')).toBe(false);
+    expect(prefersHtml('application/json;q=0.2, text/html')).toBe(true);
+    expect(prefersHtml('text/html;q=0')).toBe(false);
+    expect(prefersHtml('*/*')).toBe(false);
+    expect(prefersHtml(undefined)).toBe(false);
   });
 });

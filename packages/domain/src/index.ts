@@ -46,6 +46,7 @@ export * from './booking/steps.ts';
 export * from './booking/session.ts';
 export * from './booking/statuses.ts';
 export * from './booking/payment-request.ts';
+export * from './booking/balance-settlement.ts';
 
 export * from './account/forms.ts';
 export * from './account/bookings.ts';

@@ -25,8 +25,11 @@ function RouterProbe({ onChange }: { onChange: (probed: Required<Probed>) => voi
   return null;
 }
 
+/** Where a test opens the app: a path, or an entry with the history state a reload would keep. */
+export type InitialEntry = string | { pathname: string; search?: string; state?: unknown };
+
 /** Renders `ui` in a memory router at `path`, with a fresh query cache, and the router to drive it. */
-export function renderInRouter(ui: ReactNode, path: string, queryClient: QueryClient = createQueryClient()) {
+export function renderInRouter(ui: ReactNode, path: InitialEntry, queryClient: QueryClient = createQueryClient()) {
   const probe: Probed = {};
   const onChange = (probed: Required<Probed>) => {
     Object.assign(probe, probed);
@@ -59,6 +62,6 @@ export function renderInRouter(ui: ReactNode, path: string, queryClient: QueryCl
 }
 
 /** Renders the real route table at `path`, as the browser would, with a fresh query cache. */
-export function renderRoute(path: string, queryClient: QueryClient = createQueryClient()) {
+export function renderRoute(path: InitialEntry, queryClient: QueryClient = createQueryClient()) {
   return renderInRouter(<AppRoutes />, path, queryClient);
 }

@@ -11,6 +11,7 @@ import {
   bookingsNeedingDetails,
   bookingTourName,
   componentCost,
+  customerOwesBalance,
   groupBookings,
 } from './bookings.ts';
 
@@ -31,6 +32,7 @@ function booking(id: number, overrides: Partial<AccountBooking> = {}): AccountBo
     currency_code: 'GBP',
     details_complete: true,
     correspondence: { send_to: 'primary_address', alternate_address: null },
+    agency: null,
     ...overrides,
   };
 }
@@ -97,6 +99,13 @@ describe('booking detail', () => {
   it("labels the card's button by the outstanding balance", () => {
     expect(bookingActionLabel(booking(1, { outstanding_balance: { value: minor(1), currency: 'GBP' } }))).toBe('Make a payment');
     expect(bookingActionLabel(booking(1))).toBe('Summary');
+  });
+
+  it("offers no payment on an agent booking: its balance is the agency's to settle", () => {
+    const agentBooking = booking(1, { outstanding_balance: { value: minor(249_500), currency: 'GBP' }, agency: 'Wanderlust Travel Ltd' });
+    expect(customerOwesBalance(agentBooking)).toBe(false);
+    expect(bookingActionLabel(agentBooking)).toBe('Summary');
+    expect(customerOwesBalance({ ...agentBooking, agency: null })).toBe(true);
   });
 
   it("shows a component's cost, or 'Included' when zero or absent", () => {

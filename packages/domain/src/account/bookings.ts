@@ -3,6 +3,7 @@ import { PASSENGER_TYPES, type AccountBooking, type AccountPassenger } from '../
 import { toIsoDate } from '../dates.ts';
 import { formatPrice, normaliseCurrency } from '../money.ts';
 import { DETAILS_REQUIRED_DAYS, daysUntil } from '../booking/departure-rules.ts';
+import { customerSettlesBalance } from '../booking/balance-settlement.ts';
 
 /**
  * The account area's reading of bookings (spec section 4, Bookings grouping).
@@ -53,9 +54,13 @@ export const bookingTourName = (booking: Pick<AccountBooking, 'principal_compone
 export const hasOutstandingBalance = (booking: Pick<AccountBooking, 'outstanding_balance'>): boolean =>
   booking.outstanding_balance.value > 0;
 
-/** The main button of an active booking card. */
-export const bookingActionLabel = (booking: Pick<AccountBooking, 'outstanding_balance'>): 'Make a payment' | 'Summary' =>
-  hasOutstandingBalance(booking) ? 'Make a payment' : 'Summary';
+/** There is a balance and it is the customer's to pay: an agent booking's is the agency's (balanceSettler). */
+export const customerOwesBalance = (booking: Pick<AccountBooking, 'outstanding_balance' | 'agency'>): boolean =>
+  hasOutstandingBalance(booking) && customerSettlesBalance(booking);
+
+/** The main button of an active booking card: 'Make a payment' only where the customer has a balance to pay. */
+export const bookingActionLabel = (booking: Pick<AccountBooking, 'outstanding_balance' | 'agency'>): 'Make a payment' | 'Summary' =>
+  customerOwesBalance(booking) ? 'Make a payment' : 'Summary';
 
 /** The Cost column: a price with its currency, or 'Included' when zero or absent. */
 export function componentCost(component: Pick<Component, 'price'>): string {

@@ -1,6 +1,7 @@
 import { addDays, format } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldErrors } from '../contracts/common.ts';
+import { VALIDATION } from '../messages.ts';
 import {
   postalAddressSchema,
   correspondenceSchema,
@@ -178,6 +179,48 @@ describe('insuranceSchema', () => {
   it('needs the expiry after the issue date', () => {
     expect(errorsOf(insuranceSchema, { start_date: '2027-12-31', expiry_date: '2027-01-01' })).toEqual({
       expiry_date: 'Expiry date must be after the issue date',
+    });
+  });
+
+  it('reports every error at once: a non-numeric emergency number and reversed dates on one submit', () => {
+    expect(errorsOf(insuranceSchema, { start_date: '2027-12-31', expiry_date: '2027-01-01', emergency_number: 'call me' })).toEqual({
+      emergency_number: 'Numeric values only',
+      expiry_date: 'Expiry date must be after the issue date',
+    });
+    // Not on a date that is itself missing: its own message says so.
+    expect(errorsOf(insuranceSchema, { start_date: '2027-12-31', emergency_number: 'call me' })).toEqual({
+      emergency_number: 'Numeric values only',
+      expiry_date: 'Expiry date is required',
+    });
+  });
+});
+
+describe('every error of the passport form at once', () => {
+  it('checks the dates while a required field is empty', () => {
+    const reversed = { ...passport, document_number: '', issue_date: '2020-01-15', expiry_date: '2019-01-15' };
+    expect(errorsOf(passportSchema, reversed)).toEqual({
+      document_number: 'Document number is required',
+      expiry_date: 'Expiry date must be after the issue date',
+    });
+    // Empty fields whose own rule stops at the first failure (a date, a country) no longer hold the date checks back.
+    for (const empty of ['date_of_birth', 'nationality', 'country_of_residence'] as const) {
+      const errors = errorsOf(passportSchema, { ...reversed, [empty]: '' });
+      expect(errors, empty).toHaveProperty(empty);
+      expect(errors.expiry_date, empty).toBe('Expiry date must be after the issue date');
+    }
+    const beforeBirth = { ...passport, place_of_birth: '', issue_date: '1950-01-01' };
+    expect(errorsOf(passportSchema, beforeBirth)).toEqual({
+      place_of_birth: 'Place of birth is required',
+      issue_date: errorsOf(passportSchema, { ...passport, issue_date: '1950-01-01' }).issue_date,
+    });
+    expect(errorsOf(passportFormSchema('2031-06-01'), { ...passport, nationality: '' }).expiry_date).toBe(
+      errorsOf(passportFormSchema('2031-06-01'), passport).expiry_date,
+    );
+    expect(errorsOf(passportFormSchema('2031-06-01'), { ...passport, nationality: '' })).toHaveProperty('nationality');
+    // The tour's check too, with the country of residence cleared.
+    expect(errorsOf(passportFormSchema('2031-06-01'), { ...passport, expiry_date: '2031-05-01', country_of_residence: '' })).toEqual({
+      country_of_residence: 'Country of residence is required',
+      expiry_date: VALIDATION.passportExpiresBeforeTour,
     });
   });
 });

@@ -21,26 +21,39 @@ import {
 /** An address whose postcode is asked for as a postal code: the card payer's billing address, and the alternate correspondence address. */
 export const postalAddressSchema = addressFormSchema(VALIDATION.postalCodeRequired);
 
+/**
+ * Every error of a form at once (issue 24): zod skips an object's checks as
+ * soon as any of its fields fails, so a reversed pair of dates would only
+ * be reported on the next submit, after an unrelated field was corrected.
+ * A check across fields runs instead whenever the fields it reads are valid
+ * themselves, whatever the others are.
+ */
+export const whenFieldsValid =
+  (...fields: readonly string[]) =>
+  (payload: z.core.ParsePayload): boolean =>
+    !payload.issues.some((issue) => issue.path !== undefined && issue.path.length > 0 && fields.includes(String(issue.path[0])));
+
 /** Dates are 'YYYY-MM-DD', so string order is date order. */
-const expiryAfterStart = (start: 'issue_date' | 'start_date') => (value: Record<string, unknown>, ctx: z.core.$RefinementCtx) => {
-  const from = value[start];
-  const to = value.expiry_date;
-  if (typeof from === 'string' && typeof to === 'string' && from !== '' && to <= from) {
-    ctx.addIssue({ code: 'custom', path: ['expiry_date'], message: VALIDATION.expiryBeforeIssue });
-  }
-};
+const expiryAfterStart = <T extends { expiry_date: string }>(start: 'issue_date' | 'start_date') =>
+  z.refine<T>(
+    (value) => {
+      const from = (value as Record<string, unknown>)[start];
+      return !(typeof from === 'string' && from !== '' && value.expiry_date <= from);
+    },
+    { path: ['expiry_date'], message: VALIDATION.expiryBeforeIssue, when: whenFieldsValid(start, 'expiry_date') },
+  );
 
 /**
  * A passport is issued to someone already born: checked only once both dates
  * are real dates, and not for a date of birth in the future, whose own
  * message says what is wrong.
  */
-const issuedAfterBirth = (value: { issue_date: unknown; date_of_birth: unknown }, ctx: z.core.$RefinementCtx) => {
-  const { issue_date: issued, date_of_birth: born } = value;
-  if (typeof issued === 'string' && typeof born === 'string' && issued < born && born < toIsoDate(new Date())) {
-    ctx.addIssue({ code: 'custom', path: ['issue_date'], message: VALIDATION.issueBeforeBirth });
-  }
-};
+const issuedAfterBirth = <T extends { issue_date: string; date_of_birth: string }>() =>
+  z.refine<T>((value) => !(value.issue_date < value.date_of_birth && value.date_of_birth < toIsoDate(new Date())), {
+    path: ['issue_date'],
+    message: VALIDATION.issueBeforeBirth,
+    when: whenFieldsValid('issue_date', 'date_of_birth'),
+  });
 
 /** Compared with today's local date, as the date of birth is (participant-form.ts): a passport issued today is fine, tomorrow's is a typing mistake. */
 const passportIssueDate = requiredIsoDate(VALIDATION.issueDateRequired).check(
@@ -61,7 +74,7 @@ export const passportSchema = z
     /** In the past, with the participant form's rule and messages. */
     date_of_birth: dateOfBirthSchema,
   })
-  .check(z.superRefine(expiryAfterStart('issue_date')), z.superRefine(issuedAfterBirth));
+  .check(expiryAfterStart('issue_date'), issuedAfterBirth());
 
 /**
  * The passport must still be valid on the tour's last day ('YYYY-MM-DD'
@@ -76,10 +89,10 @@ export const passportCoversTour = (expiryDate: string, tourEndDate: string): boo
  */
 export const passportFormSchema = (tourEndDate: string) =>
   passportSchema.check(
-    z.superRefine((value, ctx) => {
-      if (typeof value.expiry_date === 'string' && !passportCoversTour(value.expiry_date, tourEndDate)) {
-        ctx.addIssue({ code: 'custom', path: ['expiry_date'], message: VALIDATION.passportExpiresBeforeTour });
-      }
+    z.refine((value) => passportCoversTour(value.expiry_date, tourEndDate), {
+      path: ['expiry_date'],
+      message: VALIDATION.passportExpiresBeforeTour,
+      when: whenFieldsValid('expiry_date'),
     }),
   );
 
@@ -97,7 +110,7 @@ export const insuranceSchema = z
     /** A telephone number like the participants': written as people write it, stored normalised. */
     emergency_number: phoneNumber(),
   })
-  .check(z.superRefine(expiryAfterStart('start_date')));
+  .check(expiryAfterStart('start_date'));
 
 /** Where the passenger will be on the eve of departure: free text, HTML stripped. */
 export const joiningInformationSchema = z.object({ joining_text: optionalText(2000, { lines: true }) });

@@ -43,6 +43,8 @@ export const accountBookingSchema = z.object({
   details_complete: z.boolean(),
   /** Where final documents go; null until the customer chooses. */
   correspondence: z.nullable(correspondenceRecordSchema),
+  /** The travel agency that made the booking and settles its balance (balanceSettler); null when the customer booked it. */
+  agency: z.nullable(z.string()),
 });
 export type AccountBooking = z.infer<typeof accountBookingSchema>;
 

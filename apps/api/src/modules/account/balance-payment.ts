@@ -1,4 +1,6 @@
 import {
+  agencySettlesBalanceRefusal,
+  balanceSettler,
   formatAmount,
   fromProviderAmount,
   isPermittedBalancePayment,
@@ -16,6 +18,7 @@ import type { ProviderInBrowser } from '../../adapters/payments/index.ts';
 import { conflict, validationFailed } from '../../lib/http-error.ts';
 import { bookingTotals, lockBookingForSettlement } from '../bookings/index.ts';
 import { amountPaid, checkPayer, openProviderRequest } from '../payments/index.ts';
+import { agencyOfBooking } from './read-bookings.ts';
 
 /** The provider's name for our site's forms, the booking flow's too. */
 const INSTANCE_KEY = 'booking-site';
@@ -38,7 +41,8 @@ export interface OpenBalancePayment {
  * booking's priced lines less its verified payments), never the browser's.
  * Paying the whole balance is the 'balance' purpose, any smaller amount
  * 'one-off'. The payment that comes through it is settled by the one
- * settlement path, which never changes the booking's status.
+ * settlement path, which never changes the booking's status. A travel
+ * agent's booking is refused: its balance is the agency's (balanceSettler).
  */
 export async function openBalancePayment(app: FastifyInstance, input: OpenBalancePayment): Promise<PaymentToken> {
   const { bookingId, body } = input;
@@ -50,6 +54,9 @@ export async function openBalancePayment(app: FastifyInstance, input: OpenBalanc
     // Under the booking's lock, as settlement reads it, so a payment being applied is either counted or not yet there.
     const booking = await lockBookingForSettlement(tx, bookingId);
     if (!isSettled(booking)) throw conflict(`This booking is ${booking.status}: its balance cannot be paid online.`);
+    // A travel agent's booking is settled by the agency: its client paying too would pay it twice.
+    const settler = balanceSettler({ agency: await agencyOfBooking(tx, bookingId) });
+    if (settler.by === 'agency') throw conflict(agencySettlesBalanceRefusal(settler.agencyName));
     if (body.currency !== booking.currency) fields.currency = `This booking is priced in ${booking.currency}: pay in ${booking.currency}.`;
     if (Object.keys(fields).length > 0) throw validationFailed(fields);
 

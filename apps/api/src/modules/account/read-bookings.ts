@@ -9,6 +9,7 @@ import {
 } from '@tours/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { agentsReadModel } from '../agents/index.ts';
 import { bookingsReadModel, totalsFromLines } from '../bookings/index.ts';
 import { catalogueReadModel } from '../catalogue/index.ts';
 import { paidByBooking } from '../payments/index.ts';
@@ -16,6 +17,7 @@ import { presentCorrespondence, presentPassenger } from './passenger-presenter.t
 
 const { bookings, bookingComponents, bookingPassengers } = bookingsReadModel;
 const { departures, tours } = catalogueReadModel;
+const { agents } = agentsReadModel;
 
 /**
  * The account area's reading of bookings (spec section 3, Booking (account)):
@@ -43,6 +45,7 @@ const bookingColumns = {
   endDate: departures.endDate,
   tourName: tours.name,
   brandChannel: tours.brandChannel,
+  agencyName: agents.name,
 };
 
 function accountBooking(
@@ -69,6 +72,8 @@ function accountBooking(
     currency_code: row.currency,
     details_complete: bookingDetailsComplete(passengers, correspondence),
     correspondence,
+    // A travel agent's booking: the agency settles its balance (balanceSettler), and the account says so.
+    agency: row.agencyName,
   };
 }
 function selectBookings(db: Database, where: ReturnType<typeof eq>) {
@@ -77,6 +82,7 @@ function selectBookings(db: Database, where: ReturnType<typeof eq>) {
     .from(bookings)
     .innerJoin(departures, eq(departures.id, bookings.departureId))
     .innerJoin(tours, eq(tours.id, departures.tourId))
+    .leftJoin(agents, eq(agents.id, bookings.agentId))
     .where(where)
     .orderBy(asc(departures.startDate), asc(bookings.id));
 }
@@ -117,4 +123,10 @@ export async function readAccountBooking(db: Database, bookingId: number) {
     components: lines.map(accountComponent),
     passengers,
   };
+}
+
+/** The name of the travel agency that made the booking, or null when the customer booked it themselves. */
+export async function agencyOfBooking(db: Database, bookingId: number): Promise<string | null> {
+  const [row] = await db.select({ name: agents.name }).from(bookings).innerJoin(agents, eq(agents.id, bookings.agentId)).where(eq(bookings.id, bookingId));
+  return row?.name ?? null;
 }

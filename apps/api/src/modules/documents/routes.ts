@@ -1,6 +1,6 @@
 import { buildPath, downloadDocument, DOCUMENTS_CONTENT_TYPE, formatDocumentsList, listDocuments, type BookingDocument } from '@tours/domain';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { identityOf } from '../../plugins/customer-auth.ts';
@@ -10,6 +10,7 @@ import { bookingsReadModel, ownedBookingId } from '../bookings/index.ts';
 import { documents } from './schema.ts';
 import { drawBookingDocument, PDF_CONTENT_TYPE } from './files.ts';
 import { documentLinkKey, signDocumentLink, verifyDocumentLink } from './link-token.ts';
+import { LINK_REFUSED_POLICY, linkRefusedPage, prefersHtml } from './link-refused-page.ts';
 import { shownDocuments } from './repository.ts';
 
 /**
@@ -20,8 +21,20 @@ import { shownDocuments } from './repository.ts';
  */
 export const DOCUMENT_LINK_REFUSED = 'This document link has expired or is not valid. Please open the document again from your account.';
 
-/** The largest id an integer column holds. */
-const MAX_ID = 2_147_483_647;
+/**
+ * The refusal: a person who opened the link in a browser tab gets a page that
+ * leads back to the booking's documents; an API client the JSON 404.
+ */
+function refuseLink(request: FastifyRequest, reply: FastifyReply, bookingId: number) {
+  if (!prefersHtml(request.headers.accept)) throw notFound(DOCUMENT_LINK_REFUSED);
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', LINK_REFUSED_POLICY)
+    .header('x-robots-tag', 'noindex, nofollow')
+    .send(linkRefusedPage(bookingId));
+}
 
 /** Documents (spec section 7, Account; issue #12); why they are drawn on each download: docs/decisions/0012-booking-documents.md. */
 export async function documentRoutes(app: FastifyInstance) {
@@ -43,8 +56,6 @@ export async function documentRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, downloadDocument, async (request, reply) => {
     const { booking: bookingId, document_id: documentId } = request.params;
-    // Ids beyond the columns' range name nothing: the same refusal, not a database error.
-    if (bookingId > MAX_ID || documentId > MAX_ID) throw notFound(DOCUMENT_LINK_REFUSED);
     const now = app.clock.now();
     const [[owner], secret] = await Promise.all([
       app.db
@@ -58,7 +69,7 @@ export async function documentRoutes(app: FastifyInstance) {
     const customerId = owner?.customerId ?? 0;
     const valid = verifyDocumentLink(secret, request.query.token, { customerId, bookingId, documentId }, now);
     const file = valid && owner?.customerId ? await drawBookingDocument(app.db, bookingId, documentId, now) : null;
-    if (!file) throw notFound(DOCUMENT_LINK_REFUSED);
+    if (!file) return refuseLink(request, reply, bookingId);
 
     await recordAudit(app.db, {
       actor: `customer:${customerId}`,

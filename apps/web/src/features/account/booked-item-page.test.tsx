@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useAlertStore } from '../../lib/alerts.ts';
 import { useAccountSession } from '../../lib/auth/account-session.ts';
 import { fakeUserManager, signInForTest } from '../../test/auth.ts';
-import { renderRoute } from '../../test/render.tsx';
+import { renderRoute, type InitialEntry } from '../../test/render.tsx';
 import { accountKeys } from './api/account-keys.ts';
 import { balanceBooking, bookingDetail, mockAccountApi, paidBooking, payments } from './testing/account-fixtures.ts';
 
@@ -47,7 +47,7 @@ function phoneWidth() {
   }));
 }
 
-const openBooking = async (path = '/account/booking/101') => {
+const openBooking = async (path: InitialEntry = '/account/booking/101') => {
   const view = renderRoute(path);
   await screen.findByRole('heading', { level: 1, name: 'Vienna: Mozart & the Habsburgs' });
   return view;
@@ -149,7 +149,7 @@ describe('Booked Item (/account/booking/:id)', () => {
     expect(queryClient.getQueryState(accountKeys.list())?.isInvalidated).toBe(true);
   });
 
-  it('?tab= chooses the tab, is then removed from the address, and the tab is remembered for a reload', async () => {
+  it('?tab= chooses the tab, is then removed from the address, and the tab is remembered for a reload of that page only', async () => {
     signedIn();
     mockAccountApi({ details: { 101: bookingDetail(), 102: bookingDetail(paidBooking, []) }, payments: { 101: payments, 102: [] } });
     const { router, unmount } = await openBooking('/account/booking/101?tab=2');
@@ -159,11 +159,18 @@ describe('Booked Item (/account/booking/:id)', () => {
     expect(router.state.location.pathname).toBe('/account/booking/101');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(useAccountSession.getState()).toMatchObject({ bookingTab: 2, activeBookingId: 101 });
+    const kept = router.state.location.state;
     unmount();
 
-    // A reload (the address no longer says which tab) stays on it.
-    await openBooking('/account/booking/101');
+    // A reload keeps the history entry's state, so it stays on the tab.
+    const reloaded = await openBooking({ pathname: '/account/booking/101', state: kept });
     expect(screen.getByRole('tab', { name: 'Documents' }).getAttribute('aria-selected')).toBe('true');
+    reloaded.unmount();
+
+    // Opened again without ?tab (a link, the address typed): the Booking summary, the specification's default.
+    await openBooking('/account/booking/101');
+    expect(screen.getByRole('tab', { name: 'Booking summary' }).getAttribute('aria-selected')).toBe('true');
+    expect(useAccountSession.getState()).toMatchObject({ bookingTab: 0, activeBookingId: 101 });
   });
 
   it('another booking id reloads the booking and opens on its summary; ?tab=1 opens Passenger information', async () => {

@@ -1,5 +1,7 @@
 import {
   addressLines,
+  agencySettlesBalanceText,
+  balanceSettler,
   calendarDaysBetween,
   DETAILS_REQUIRED_DAYS,
   formatAmount,
@@ -7,6 +9,7 @@ import {
   OPERATOR,
   PRICED_LINE_GROUP_LABELS,
   regionContact,
+  settledThroughAgency,
   type CurrencyCode,
   type PricedLine,
   type PricedLineKind,
@@ -39,6 +42,8 @@ export interface ConfirmationFacts {
   siteUrl: string;
   /** The operator's calendar date of the confirmation ('YYYY-MM-DD'). */
   confirmedOn: string;
+  /** The travel agency that made the booking, which settles its balance (balanceSettler); null when the customer booked it. */
+  agency: string | null;
 }
 
 export interface ContentLine {
@@ -134,6 +139,14 @@ function groupLines(lines: readonly PricedLine[], currency: CurrencyCode): Conte
   return groups.map((entry) => entry.group);
 }
 
+/** An agent booking's balance is the agency's to settle: its client is told so, and never offered to pay it too. */
+function balanceStep(facts: ConfirmationFacts, balance: string): ContentStep {
+  const settler = balanceSettler(facts);
+  return settler.by === 'agency'
+    ? { title: 'The balance', text: `The balance of ${balance} is ${settledThroughAgency(settler.agencyName)}. ${agencySettlesBalanceText(settler.agencyName)}` }
+    : { title: 'The balance', text: `The balance of ${balance} is payable before you travel. You can pay it at any time in your account.` };
+}
+
 function nextSteps(facts: ConfirmationFacts, balance: number): ContentStep[] {
   const money = (value: number) => exactAmount(value, facts.currency);
   const due = detailsDueDate(facts.startDate);
@@ -150,7 +163,7 @@ function nextSteps(facts: ConfirmationFacts, balance: number): ContentStep[] {
         : `Please complete your personal information at least 3 months / ${DETAILS_REQUIRED_DAYS} days before departure, that is by ${formatLongDate(due)}, in your account.`,
     },
     balance > 0
-      ? { title: 'The balance', text: `The balance of ${money(balance)} is payable before you travel. You can pay it at any time in your account.` }
+      ? balanceStep(facts, money(balance))
       : facts.total === 0
         ? { title: 'Nothing to pay', text: 'There is nothing to pay for this booking.' }
         : { title: 'Paid in full', text: 'Your booking is paid in full: there is nothing more to pay.' },
@@ -164,14 +177,18 @@ export function confirmationContent(facts: ConfirmationFacts): ConfirmationConte
   const accountUrl = `${facts.siteUrl}/account`;
   const office = regionContact('DEFAULT');
   const optional = facts.status === 'Optional';
+  const settler = balanceSettler(facts);
+  const byAgency = settler.by === 'agency';
   return {
     subject: confirmationSubject(facts.reference, facts.status),
     preview: `${facts.tourName}, ${formatDates(facts.startDate, facts.endDate)}. Booking reference ${facts.reference}.`,
     heading: optional ? 'Your optional booking has been received' : 'Thank you for your booking',
     greeting: `Dear ${facts.leadName},`,
-    intro: optional
-      ? `Thank you for booking with ${OPERATOR.companyName}. We have received your optional booking ${facts.reference}.`
-      : `Thank you for booking with ${OPERATOR.companyName}. Your booking ${facts.reference} is confirmed.`,
+    intro:
+      (optional
+        ? `Thank you for booking with ${OPERATOR.companyName}. We have received your optional booking ${facts.reference}.`
+        : `Thank you for booking with ${OPERATOR.companyName}. Your booking ${facts.reference} is confirmed.`) +
+      (byAgency ? ` Your travel agent, ${settler.agencyName}, made it for you.` : ''),
     optionalNotice: optional
       ? 'Your departure is less than five weeks away, so this is an optional booking, subject to availability checks. Our team will be in touch to confirm it.'
       : null,
@@ -184,11 +201,13 @@ export function confirmationContent(facts: ConfirmationFacts): ConfirmationConte
     groups: groupLines(facts.lines, facts.currency),
     total: money(facts.total),
     paid: money(facts.paid),
-    balance: money(balance),
+    balance: byAgency && balance > 0 ? `${money(balance)}, ${settledThroughAgency(settler.agencyName)}` : money(balance),
     balanceDue: balance > 0,
     nextSteps: nextSteps(facts, balance),
     accountUrl,
-    accountText: `Sign in with this e-mail address (${facts.email}) to see your booking, submit your travel information, pay the balance and download your documents.`,
+    accountText: byAgency
+      ? `Sign in with this e-mail address (${facts.email}) to see your booking, submit your travel information and download your documents.`
+      : `Sign in with this e-mail address (${facts.email}) to see your booking, submit your travel information, pay the balance and download your documents.`,
     contact: `If you have any questions, please call our relationship team on ${OPERATOR.relationshipTeamPhone} quoting ${facts.reference}.`,
     logoUrl: `${facts.siteUrl}${EMAIL_LOGO_PATH}`,
     company: {

@@ -11,7 +11,7 @@ import type * as HtmlRenderer from './render.ts';
 import { confirmationText } from './text.ts';
 
 const { bookings, bookingPassengers } = bookingsReadModel;
-const { agentStaff } = agentsReadModel;
+const { agents, agentStaff } = agentsReadModel;
 
 /** What the confirming transaction already read of the booking, its departure and tour. */
 export interface ConfirmedBookingFacts {
@@ -92,9 +92,10 @@ export async function queueConfirmationEmail(
     input.lines ?? listComponents(db, bookingId),
     amountPaid(db, bookingId),
     db
-      .select({ confirmedDate: bookings.confirmedDate, agentStaffEmail: agentStaff.email })
+      .select({ confirmedDate: bookings.confirmedDate, agentStaffEmail: agentStaff.email, agencyName: agents.name })
       .from(bookings)
       .leftJoin(agentStaff, eq(agentStaff.id, bookings.agentStaffId))
+      .leftJoin(agents, eq(agents.id, bookings.agentId))
       .where(eq(bookings.id, bookingId)),
   ]);
   const { details } = totalsFromLines(rows, booking.currency, booking.brandChannel);
@@ -123,6 +124,7 @@ export async function queueConfirmationEmail(
     paid,
     siteUrl: input.publicUrl.replace(/\/+$/, ''),
     confirmedOn: operatorDate(settled?.confirmedDate ?? new Date()),
+    agency: settled?.agencyName ?? null,
   };
   const content = confirmationContent(facts);
   const html = await htmlPartOrNone(content, bookingId);

@@ -1,4 +1,5 @@
 import { adultNames, hasOutstandingBalance } from '@tours/domain/account/bookings';
+import { agencySettlesBalanceText, balanceSettler, settledThroughAgency } from '@tours/domain/booking/balance-settlement';
 import { isSettled } from '@tours/domain/booking/statuses';
 import type { BookingDetail } from '@tours/domain/contracts/account';
 import type { Payment } from '@tours/domain/contracts/payments';
@@ -25,6 +26,8 @@ export function BookingSummaryTab({ detail, payments, onPaid }: BookingSummaryTa
   const outstanding = booking.outstanding_balance;
   // The API takes balance payments on settled bookings only (Confirmed or Optional, with a reference).
   const payable = isSettled({ status: booking.status, reference: booking.booking_reference });
+  // A travel agent's booking: the agency settles the balance, so its client is shown who, and no form to pay it too.
+  const settler = balanceSettler(booking);
   const { phone } = useRegionContact();
   return (
     <div className="booking-summary">
@@ -53,7 +56,10 @@ export function BookingSummaryTab({ detail, payments, onPaid }: BookingSummaryTa
       <dl className="booking-summary__totals">
         <div>
           <dt>Outstanding balance</dt>
-          <dd>{formatAmount(outstanding.value, outstanding.currency)}</dd>
+          <dd>
+            {formatAmount(outstanding.value, outstanding.currency)}
+            {settler.by === 'agency' && hasOutstandingBalance(booking) ? `, ${settledThroughAgency(settler.agencyName)}` : null}
+          </dd>
         </div>
         <div>
           <dt>Total cost</dt>
@@ -63,6 +69,10 @@ export function BookingSummaryTab({ detail, payments, onPaid }: BookingSummaryTa
 
       {!hasOutstandingBalance(booking) ? (
         <Notice tone="success" title="No outstanding balance" titleAs="h3" />
+      ) : settler.by === 'agency' ? (
+        <Notice tone="info" title="Payments" titleAs="h3">
+          <p>{agencySettlesBalanceText(settler.agencyName)}</p>
+        </Notice>
       ) : payable ? (
         <MakeAPayment booking={booking} onPaid={onPaid} />
       ) : (

@@ -1,4 +1,5 @@
-import { bookingActionLabel, hasOutstandingBalance } from '@tours/domain/account/bookings';
+import { bookingActionLabel, customerOwesBalance, hasOutstandingBalance } from '@tours/domain/account/bookings';
+import { balanceSettler, settledThroughAgency } from '@tours/domain/booking/balance-settlement';
 import type { AccountBooking } from '@tours/domain/contracts/account';
 import { formatShortDate } from '@tours/domain/dates';
 import { formatAmount } from '@tours/domain/money';
@@ -6,7 +7,6 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { WarningIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
-import { useAccountSession } from '../../../lib/auth/account-session.ts';
 import { bookedItemPath, TAB_INDEX } from '../booked-item/booked-item-tabs.ts';
 
 interface BookingCardProps {
@@ -19,13 +19,13 @@ interface BookingCardProps {
 export function BookingCard({ booking, active }: BookingCardProps) {
   const titleId = `booking-${booking.id}-title`;
   const outstanding = booking.outstanding_balance;
-  const owes = hasOutstandingBalance(booking);
-  // The card's own links open the summary, even when another tab of this booking was open last.
-  const openSummary = () => useAccountSession.getState().setBookingTab(TAB_INDEX.summary);
+  // The customer's to pay; an agent booking's balance is the agency's (balanceSettler).
+  const owes = customerOwesBalance(booking);
+  const settler = balanceSettler(booking);
   return (
     <li className={`card booking-card${active ? '' : ' booking-card--past'}`}>
       <h3 className="booking-card__title" id={titleId}>
-        <Link to={bookedItemPath(booking.id)} onClick={openSummary}>
+        <Link to={bookedItemPath(booking.id)}>
           {booking.principal_component_name}
         </Link>
       </h3>
@@ -45,6 +45,7 @@ export function BookingCard({ booking, active }: BookingCardProps) {
           <dd className={owes ? 'booking-card__owed' : undefined}>
             {formatAmount(outstanding.value, outstanding.currency)}
             {owes && booking.balance_due ? <span className="booking-card__due"> due by {formatShortDate(booking.balance_due)}</span> : null}
+            {settler.by === 'agency' && hasOutstandingBalance(booking) ? `, ${settledThroughAgency(settler.agencyName)}` : null}
           </dd>
         </div>
       </dl>
@@ -55,7 +56,7 @@ export function BookingCard({ booking, active }: BookingCardProps) {
       ) : null}
       {active ? (
         <div className="button-row booking-card__actions">
-          <ButtonLink to={bookedItemPath(booking.id)} onClick={openSummary} aria-describedby={titleId} variant={owes ? 'primary' : 'secondary'}>
+          <ButtonLink to={bookedItemPath(booking.id)} aria-describedby={titleId} variant={owes ? 'primary' : 'secondary'}>
             {bookingActionLabel(booking)}
           </ButtonLink>
           <ButtonLink to={bookedItemPath(booking.id, TAB_INDEX.passengers)} aria-describedby={titleId} variant="secondary">

@@ -1,13 +1,14 @@
+import { DOCUMENT_LINK_TTL_SECONDS } from '@tours/domain/account/documents';
 import { formatDocumentsList, type BookingDocument } from '@tours/domain/contracts/documents';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { useAlertStore } from '../../../lib/alerts.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInForTest } from '../../../test/auth.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { bookingDetail } from '../testing/account-fixtures.ts';
-import { DocumentsTab } from './documents-tab.tsx';
+import { DocumentsTab, RENEW_LINKS_AFTER_MS } from './documents-tab.tsx';
 
 const url = (id: number) => `/api/account/bookings/101/documents/${id}?token=t${id}`;
 const DOCUMENTS: BookingDocument[] = [
@@ -91,5 +92,39 @@ describe('Documents tab', () => {
     );
     await waitFor(() => expect(screen.getByRole('link', { name: /Download Booking confirmation/ }).getAttribute('href')).toBe(`${url(1)}-2`));
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("renews a link older than its lifetime when 'Download' is clicked, and opens the fresh one in the new tab", async () => {
+    let served = 0;
+    const { fetchMock } = renderTab(() => text(formatDocumentsList([{ ...DOCUMENTS[0]!, url: `${url(1)}-${++served}` }])));
+    const link = await screen.findByRole('link', { name: /Download Booking confirmation/ });
+    const tab = { opener: window as Window | null, location: { replace: vi.fn() } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+
+    // Within the link's lifetime the browser follows it itself.
+    expect(fireEvent.click(link)).toBe(true);
+    expect(open).not.toHaveBeenCalled();
+
+    // The tab was left open past the links' 5 minutes.
+    const start = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(start + (DOCUMENT_LINK_TTL_SECONDS + 1) * 1000);
+    expect(fireEvent.click(link)).toBe(false);
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    await waitFor(() => expect(tab.location.replace).toHaveBeenCalledWith(`${url(1)}-2`));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    vi.restoreAllMocks();
+  });
+
+  it('opens the old link, whose refusal page leads back here, when renewing fails', async () => {
+    let served = 0;
+    renderTab(() => (++served === 1 ? text(formatDocumentsList([DOCUMENTS[0]!])) : text('down', 503)));
+    const link = await screen.findByRole('link', { name: /Download Booking confirmation/ });
+    const tab = { opener: window as Window | null, location: { replace: vi.fn() } };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + RENEW_LINKS_AFTER_MS + 1);
+    fireEvent.click(link);
+    await waitFor(() => expect(tab.location.replace).toHaveBeenCalledWith(url(1)));
+    vi.restoreAllMocks();
   });
 });

@@ -1,6 +1,7 @@
-import { documentTitle, visibleDocuments } from '@tours/domain/account/documents';
+import { DOCUMENT_LINK_TTL_SECONDS, documentTitle, visibleDocuments } from '@tours/domain/account/documents';
 import type { BookingDetail } from '@tours/domain/contracts/account';
 import { listDocuments, parseDocumentsList, type BookingDocument } from '@tours/domain/contracts/documents';
+import type { MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { callApi } from '../../../lib/api-client.ts';
@@ -38,11 +39,40 @@ export function useBookingDocuments(bookingId: number) {
   });
 }
 
+/**
+ * A link older than this is renewed when 'Download' is clicked: a tab left
+ * open past the links' 5 minutes (DOCUMENT_LINK_TTL_SECONDS) must still get
+ * the PDF. A minute's margin covers the time the new tab takes to ask.
+ */
+export const RENEW_LINKS_AFTER_MS = (DOCUMENT_LINK_TTL_SECONDS - 60) * 1000;
+
+/**
+ * Opens a document in a new tab with a link that works. A fresh link (the
+ * list was fetched under RENEW_LINKS_AFTER_MS ago) is left to the browser.
+ * An older one is renewed first: the new tab is opened at once, while the
+ * click still allows it, and sent to the fresh link when the list comes
+ * back. Should renewing fail, the tab opens the old link, whose refusal page
+ * leads back to the documents.
+ */
+function openWithFreshLink(event: MouseEvent<HTMLAnchorElement>, document: BookingDocument, fetchedAt: number, renew: () => Promise<BookingDocument[] | undefined>) {
+  if (Date.now() - fetchedAt < RENEW_LINKS_AFTER_MS) return;
+  event.preventDefault();
+  const tab = window.open('', '_blank');
+  // As rel="noopener" would: the document's tab cannot reach back into the account.
+  if (tab) tab.opener = null;
+  const open = (url: string) => (tab ? tab.location.replace(url) : window.open(url, '_blank', 'noopener,noreferrer'));
+  renew().then(
+    (documents) => open(documents?.find((fresh) => fresh.id === document.id)?.url ?? document.url),
+    () => open(document.url),
+  );
+}
+
 /** The Documents tab of /account/booking/{id} (spec section 2). */
 export function DocumentsTab({ detail }: { detail: BookingDetail }) {
   const bookingId = detail.booking.id;
-  const { data, isPending, isError } = useBookingDocuments(bookingId);
+  const { data, isPending, isError, dataUpdatedAt, refetch } = useBookingDocuments(bookingId);
   const documents = isError ? [] : (data ?? []);
+  const renew = async () => (await refetch({ throwOnError: true })).data;
 
   return (
     <div className="documents" aria-busy={isPending || undefined}>
@@ -66,7 +96,11 @@ export function DocumentsTab({ detail }: { detail: BookingDetail }) {
       ) : (
         <ul className="documents__list">
           {documents.map((document) => (
-            <DocumentCard key={document.id} document={document} />
+            <DocumentCard
+              key={document.id}
+              document={document}
+              onDownload={(event) => openWithFreshLink(event, document, dataUpdatedAt, renew)}
+            />
           ))}
         </ul>
       )}
@@ -74,7 +108,7 @@ export function DocumentsTab({ detail }: { detail: BookingDetail }) {
   );
 }
 
-function DocumentCard({ document }: { document: BookingDocument }) {
+function DocumentCard({ document, onDownload }: { document: BookingDocument; onDownload: (event: MouseEvent<HTMLAnchorElement>) => void }) {
   const title = documentTitle(document.template);
   return (
     <li className="document-card">
@@ -87,6 +121,7 @@ function DocumentCard({ document }: { document: BookingDocument }) {
         href={document.url}
         target="_blank"
         rel="noopener noreferrer"
+        onClick={onDownload}
         // The visible word starts the name (WCAG label in name); the rest says what and where.
         aria-label={`Download ${title} (PDF, opens in a new tab)`}
       >

@@ -52,6 +52,13 @@ export type AccountPaymentData = z.output<typeof accountPaymentStateSchema> & {
   receiptPhase: SettlementPhase | null;
   /** The one-off amount as typed; kept while the page lives (the form may be laid out anew), never persisted. */
   customAmount: string;
+  /**
+   * The booking whose balance the customer chose to pay ('Continue to
+   * payment'); only then is a payment request opened (issue 24). Kept while
+   * the page lives (the form may be laid out anew), never persisted: a new
+   * visit asks the card provider for nothing until the customer chooses again.
+   */
+  payChosenFor: number | null;
 };
 
 interface AccountPaymentActions extends Omit<CardPaymentSlice, 'paymentToken' | 'processing'> {
@@ -65,6 +72,8 @@ interface AccountPaymentActions extends Omit<CardPaymentSlice, 'paymentToken' | 
   paymentTaken: (receipt: PendingReceipt) => void;
   setReceiptPhase: (phase: SettlementPhase | null) => void;
   setCustomAmount: (typed: string) => void;
+  /** The customer chose to pay this booking's balance, or (null) is to choose again after a payment. */
+  choosePay: (bookingId: number | null) => void;
   /** The server answered the receipt (recorded, or refused for good): it is no longer pending. */
   receiptSettled: (paymentId: string) => void;
   reset: () => void;
@@ -81,6 +90,7 @@ export const initialAccountPaymentData = (): AccountPaymentData => ({
   pendingReceipt: null,
   receiptPhase: null,
   customAmount: '',
+  payChosenFor: null,
 });
 
 export const useAccountPaymentStore = create<AccountPaymentState>()(
@@ -103,6 +113,7 @@ export const useAccountPaymentStore = create<AccountPaymentState>()(
       paymentTaken: (pendingReceipt) => set({ pendingReceipt, paymentToken: null, processing: true }),
       setReceiptPhase: (receiptPhase) => set({ receiptPhase }),
       setCustomAmount: (customAmount) => set({ customAmount }),
+      choosePay: (payChosenFor) => set((state) => (state.payChosenFor === payChosenFor ? state : { payChosenFor })),
       receiptSettled: (paymentId) =>
         set((state) =>
           state.pendingReceipt?.payment_id === paymentId ? { pendingReceipt: null, receiptPhase: null, processing: false } : state,

@@ -33,8 +33,17 @@ const ready = (token = sdk.mounts.at(-1)!.token) =>
   act(() => sdk.mounts.findLast((mount) => mount.token === token)!.send({ source: 'sandbox-pay', type: 'ready' }));
 const send = (message: Record<string, unknown>) => act(() => sdk.send({ source: 'sandbox-pay', ...message }));
 
-/** From the form's first render to the provider's form mounted: 500 ms to the token, 500 ms to the form. */
+/** The customer chooses to pay: only then is a payment request opened. */
+const continueToPayment = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' })));
+
+/** From the customer's choice to pay to the provider's form mounted: 500 ms to the token, 500 ms to the form. */
 async function openForm() {
+  await continueToPayment();
+  await formOpens();
+}
+
+/** The delays to the provider's form once the customer has chosen to pay (or asked to start again). */
+async function formOpens() {
   await advance(500);
   await advance(500);
   await ready();
@@ -51,6 +60,13 @@ describe('the customer and the amount', () => {
     expect(radio('Pay full balance').closest('label')!.textContent).toContain('£1,234.50');
     expect((radio('Pay full balance') as HTMLInputElement).checked).toBe(true);
 
+    // Opening the booking asks the card provider for nothing: the customer has not chosen to pay yet.
+    await advance(5_000);
+    expect(api.tokenCalls()).toHaveLength(0);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByText('Choose how much to pay, then continue to the secure card form.')).toBeTruthy();
+
+    await continueToPayment();
     await advance(0);
     expect(screen.getByRole('progressbar', { name: 'Preparing secure payment…' }).getAttribute('aria-valuetext')).toBe('Opening a secure payment request…');
     await advance(499);
@@ -140,6 +156,7 @@ describe('the customer and the amount', () => {
       token: () => (++tokens === 1 ? new Promise<Response>((resolve) => (answer = resolve)) : jsonResponse({ data: { ...TOKEN, token: `ptok_${tokens}` } })),
     });
     renderMakeAPayment();
+    await continueToPayment();
     await advance(500);
     expect(api.tokenCalls()).toHaveLength(1);
     // Changed while the first token is on its way: that answer is ignored.
@@ -349,7 +366,7 @@ describe("the provider's messages", () => {
     expect(sdk.mounts[0]!.destroyed).toBe(true);
     expect(useAccountPaymentStore.getState()).toMatchObject({ processing: false, paymentToken: null });
     fireEvent.click(screen.getByRole('button', { name: 'Start payment again' }));
-    await openForm();
+    await formOpens();
     expect(api.tokenCalls()).toHaveLength(2);
     await send({ type: 'closed' });
     expect(shows('The card form was closed')).toBe(true);
@@ -377,12 +394,13 @@ describe("the provider's messages", () => {
       token: () => (fail ? jsonResponse({ error: { code: 'VALIDATION_FAILED', message: 'Too much' } }, 400) : jsonResponse({ data: TOKEN })),
     });
     renderMakeAPayment();
+    await continueToPayment();
     await advance(500);
     expect(alerts()).toEqual([ALERTS.generalFailure('020 7946 0018').message]);
     expect(shows('We could not open the secure card form')).toBe(true);
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await openForm();
+    await formOpens();
     expect(api.tokenCalls()).toHaveLength(2);
     expect(sdk.mounts).toHaveLength(1);
   });

@@ -58,6 +58,8 @@ export function MakeAPayment({ booking, onPaid, reload }: MakeAPaymentProps) {
   const typed = useAccountPaymentStore((state) => state.customAmount);
   const setTyped = useAccountPaymentStore((state) => state.setCustomAmount);
   const [amountChecked, setAmountChecked] = useState(false);
+  // The customer chose to pay: only then is the card provider asked for a payment request.
+  const chosen = useAccountPaymentStore((state) => state.payChosenFor === booking.id);
   const [billing, setBilling] = useState<BillingAddress | null>(null);
   const billingRef = useRef<BillingAddressHandle>(null);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -71,12 +73,15 @@ export function MakeAPayment({ booking, onPaid, reload }: MakeAPaymentProps) {
     booking,
     payer,
     amount,
+    chosen,
     phone,
     onPaid,
     reload,
     onRecorded: () => {
       setTyped('');
       setAmountChecked(false);
+      // Another payment towards what is left is the customer's choice again.
+      useAccountPaymentStore.getState().choosePay(null);
     },
   });
   const locked = payment.stage === 'settling' || payment.stage === 'expired' || payment.stage === 'updating';
@@ -91,7 +96,10 @@ export function MakeAPayment({ booking, onPaid, reload }: MakeAPaymentProps) {
   const continueToPayment = async () => {
     setAmountChecked(true);
     const billingValid = altBilling ? ((await billingRef.current?.validate()) ?? false) : !missingAddress;
-    if (billingValid && amount !== null) return;
+    if (billingValid && amount !== null) {
+      useAccountPaymentStore.getState().choosePay(booking.id);
+      return;
+    }
     addAlert(ALERTS.validationErrors);
     if (missingAddress) altRef.current?.focus();
     else if (billingValid) amountRef.current?.focus();

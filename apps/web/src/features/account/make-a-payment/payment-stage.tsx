@@ -24,14 +24,17 @@ export function PaymentStage({ payment, currency, phone, needsBillingAddress, on
   switch (payment.stage) {
     case 'billing':
     case 'amount':
+    case 'choose':
       return (
         <div className="make-payment__continue">
           <p className="make-payment__hint">
-            {payment.stage === 'amount'
-              ? 'Enter the amount you would like to pay to continue to the card payment.'
-              : needsBillingAddress
-                ? 'We need the card holder’s address: tick to use a different billing address and enter it to continue.'
-                : 'Enter the billing address in full to continue to the card payment.'}
+            {payment.stage === 'choose'
+              ? 'Choose how much to pay, then continue to the secure card form.'
+              : payment.stage === 'amount'
+                ? 'Enter the amount you would like to pay to continue to the card payment.'
+                : needsBillingAddress
+                  ? 'We need the card holder’s address: tick to use a different billing address and enter it to continue.'
+                  : 'Enter the billing address in full to continue to the card payment.'}
           </p>
           <Button onClick={onContinue}>Continue to payment</Button>
         </div>
@@ -54,8 +57,8 @@ function ReceiptStatus({ payment, currency, phone }: { payment: AccountPayment; 
     return (
       <Notice tone="warning" title="Your payment has been taken" titleAs="p">
         <p>
-          We could not record your payment{paid} from this page yet. It will be added to your booking automatically; please do not pay
-          again. You can check again now, or call us on {phone}.
+          We could not record your payment{paid} from this page yet. It will be added to your booking automatically; please do not pay again. You can check
+          again now, or call us on {phone}.
         </p>
         <Button variant="secondary" onClick={payment.retryReceipt}>
           Check again

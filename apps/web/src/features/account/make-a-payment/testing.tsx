@@ -35,6 +35,7 @@ export const BOOKING: AccountBooking = {
   currency_code: 'GBP',
   details_complete: true,
   correspondence: null,
+  agency: null,
 };
 
 export function signInCustomer(address: AddressRecord | null = CUSTOMER_ADDRESS): void {

@@ -19,8 +19,13 @@ import { sendReceipt } from './payment-receipt.ts';
  * opens until the refreshed balance shows.
  */
 
-/** The customer's own waits before a form: the balance being refreshed, the billing address, the amount. */
-type AccountPaymentGate = 'updating' | 'billing' | 'amount';
+/**
+ * The customer's own waits before a form: the balance being refreshed, the
+ * billing address, the amount, and their choice to pay. Opening a booking
+ * asks the card provider for nothing: a payment request is opened when the
+ * customer chooses to pay ('Continue to payment'), not on every visit (issue 24).
+ */
+type AccountPaymentGate = 'updating' | 'billing' | 'amount' | 'choose';
 
 export interface AccountPaymentInput {
   booking: AccountBooking;
@@ -28,6 +33,8 @@ export interface AccountPaymentInput {
   payer: Payer | null;
   /** Minor units to charge; null while a one-off amount is missing or invalid. */
   amount: MinorUnits | null;
+  /** The customer chose to pay ('Continue to payment'); until then no payment request is opened. */
+  chosen: boolean;
   phone: string;
   onPaid: () => void;
   /** A payment was recorded, before the booking is refreshed (the form clears the one-off amount). */
@@ -91,7 +98,16 @@ export function useAccountPayment(input: AccountPaymentInput): AccountPayment {
     subject: balanceKey,
     payer,
     amount,
-    gate: paidAgainst === balanceKey ? 'updating' : payer === null ? 'billing' : amount === null || amount <= 0 ? 'amount' : null,
+    gate:
+      paidAgainst === balanceKey
+        ? 'updating'
+        : payer === null
+          ? 'billing'
+          : amount === null || amount <= 0
+            ? 'amount'
+            : input.chosen
+              ? null
+              : 'choose',
     settling: pending !== null && pending.booking_id === booking.id,
     tokenDelayMs: PAYMENT_FORM_INIT_DELAY_MS,
     requestToken: (forPayer, forAmount, signal) =>

@@ -27,6 +27,9 @@ describe('Passenger information tab: travel insurance', { timeout: 30_000 }, () 
 
     await pickDate(user, form, 'Issue date', `${year}-03-10`);
     await pickDate(user, form, 'Expiry date', `${year}-03-01`);
+    // Every error of the form at once: the reversed dates with the non-numeric number, on one Confirm.
+    await user.click(within(form).getByRole('button', { name: 'Confirm your answer' }));
+    await waitFor(() => expect(messagesIn(form)).toEqual([VALIDATION.expiryBeforeIssue, 'Numeric values only']));
     await user.clear(within(form).getByRole('textbox', { name: /^Emergency telephone number/ }));
     await user.click(within(form).getByRole('button', { name: 'Confirm your answer' }));
     await waitFor(() => expect(messagesIn(form)).toEqual([VALIDATION.expiryBeforeIssue]));

@@ -23,6 +23,7 @@ export function accountBooking(overrides: Partial<AccountBooking> = {}): Account
     currency_code: 'GBP',
     details_complete: false,
     correspondence: null,
+    agency: null,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { settledThroughAgency } from '@tours/domain/booking/balance-settlement';
 import { formatShortDate } from '@tours/domain/dates';
 import { SCREEN_TEXT } from '@tours/domain/messages';
 import { formatAmount } from '@tours/domain/money';
@@ -34,6 +35,9 @@ function BookingOutcome({ confirmation }: { confirmation: Confirmation }) {
   );
 }
 
+/** The agency that settles the balance of an agent booking (balanceSettler), by name when the session knows it. */
+const agencyName = (confirmation: Confirmation) => confirmation.agent?.agentName ?? 'your travel agency';
+
 /**
  * A travel agent confirmed without payment, on behalf of the client: the
  * rates note of the review, who receives the confirmation e-mail, and how
@@ -50,8 +54,8 @@ function AgentOutcome({ confirmation }: { confirmation: Confirmation }) {
         {confirmation.agent?.staffName ? ` ${confirmation.agent.staffName}` : ' you'}.
       </p>
       <p>
-        Your client can sign in to their account with that e-mail address to submit their travel information, pay the balance and
-        download their documents.
+        Your client can sign in to their account with that e-mail address to submit their travel information and download their
+        documents. The balance is {settledThroughAgency(agencyName(confirmation))}: your client is not asked to pay it online.
       </p>
     </div>
   );
@@ -133,7 +137,7 @@ export function ConfirmationView({ confirmation, signedIn }: { confirmation: Con
             <div>
               <dt>Outstanding balance</dt>
               <dd>
-                {money(confirmation.total)}, settled through {agent.agentName ?? 'your travel agent'}
+                {money(confirmation.total)}, {settledThroughAgency(agencyName(confirmation))}
               </dd>
             </div>
           ) : null}
