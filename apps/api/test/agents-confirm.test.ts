@@ -94,7 +94,7 @@ describe('an agent’s confirmation without payment', () => {
     expect(mail).toMatchObject({ toAddress: email, ccAddress: JANE.email, messageKey: `booking-confirmed:${booking.id}` });
     expect(mail!.subject).toContain(outcome.reference);
     // Nothing was paid: the e-mail shows the whole total as the balance, which the agent settles.
-    expect(mail!.bodyText).toContain(`The balance of ${formatAmount(totals.total, 'GBP', { pence: 'always' })} is payable before you travel.`);
+    expect(mail!.bodyText).toContain(`The balance of ${formatAmount(totals.total, 'GBP', { pence: 'always' })} is due `);
 
     await relayOutbox(db(), createSandboxMail(), new Date(Date.now() + 1000));
     const mailbox = await app().inject({ method: 'GET', url: '/dev/mailbox.json' });

@@ -1,4 +1,4 @@
-import { balanceDueDate, bookingOutstandingBalance, formatPersonName, type BookingStatus, type CurrencyCode } from '@tours/domain';
+import { bookingOutstandingBalance, formatPersonName, type BookingStatus, type CurrencyCode } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PostalAddress } from '../../db/json-types.ts';
@@ -40,8 +40,6 @@ export interface DocumentFacts {
   total: number;
   paid: number;
   outstanding: number;
-  /** 'YYYY-MM-DD' the outstanding balance falls due; null when nothing is owed. */
-  balanceDue: string | null;
   /** Verified payments, oldest first. */
   payments: { reference: string; date: Date; status: string; amount: number }[];
 }
@@ -111,7 +109,6 @@ export async function loadDocumentFacts(db: Database, bookingId: number): Promis
     total,
     paid,
     outstanding,
-    balanceDue: outstanding > 0 ? balanceDueDate(booking.startDate) : null,
     payments: paymentRows.map((p) => ({ reference: p.reference ?? '', date: p.createdAt, status: p.gatewayStatus, amount: p.amount })),
   };
 }

@@ -1,5 +1,6 @@
 import {
   addressLines,
+  balanceDueSentence,
   calendarDaysBetween,
   DETAILS_REQUIRED_DAYS,
   formatAmount,
@@ -28,6 +29,8 @@ export interface ConfirmationFacts {
   tourName: string;
   startDate: string;
   endDate: string;
+  /** 'YYYY-MM-DD' the balance falls due (balanceDueDate, BALANCE_DUE_DAYS before departure). */
+  balanceDueDate: string;
   passengers: string[];
   /** The booking's lines priced by the domain (priceLines): they add up to `total`. */
   lines: PricedLine[];
@@ -135,7 +138,6 @@ function groupLines(lines: readonly PricedLine[], currency: CurrencyCode): Conte
 }
 
 function nextSteps(facts: ConfirmationFacts, balance: number): ContentStep[] {
-  const money = (value: number) => exactAmount(value, facts.currency);
   const due = detailsDueDate(facts.startDate);
   const dueSoon = calendarDaysBetween(facts.confirmedOn, due) <= 0;
   return [
@@ -150,7 +152,11 @@ function nextSteps(facts: ConfirmationFacts, balance: number): ContentStep[] {
         : `Please complete your personal information at least 3 months / ${DETAILS_REQUIRED_DAYS} days before departure, that is by ${formatLongDate(due)}, in your account.`,
     },
     balance > 0
-      ? { title: 'The balance', text: `The balance of ${money(balance)} is payable before you travel. You can pay it at any time in your account.` }
+      ? {
+          title: 'The balance',
+          // The domain's one wording, said on the day of confirmation: the review, the PDFs and the account say the same.
+          text: `${balanceDueSentence(balance, facts.currency, facts.balanceDueDate, facts.confirmedOn, { pence: 'always' })} You can pay it at any time in your account.`,
+        }
       : facts.total === 0
         ? { title: 'Nothing to pay', text: 'There is nothing to pay for this booking.' }
         : { title: 'Paid in full', text: 'Your booking is paid in full: there is nothing more to pay.' },

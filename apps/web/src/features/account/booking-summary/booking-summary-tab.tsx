@@ -1,5 +1,6 @@
 import {
   adultNames,
+  balanceDuePhrase,
   formatAmount,
   formatLongDate,
   hasOutstandingBalance,
@@ -57,7 +58,10 @@ export function BookingSummaryTab({ detail, payments, onPaid }: BookingSummaryTa
       <dl className="booking-summary__totals">
         <div>
           <dt>Outstanding balance</dt>
-          <dd>{formatAmount(outstanding.value, outstanding.currency)}</dd>
+          <dd>
+            {formatAmount(outstanding.value, outstanding.currency)}
+            {hasOutstandingBalance(booking) && booking.balance_due ? <span className="booking-summary__due"> {balanceDuePhrase(booking.balance_due)}</span> : null}
+          </dd>
         </div>
         <div>
           <dt>Total cost</dt>

@@ -1,4 +1,4 @@
-import { bookingActionLabel, formatAmount, formatShortDate, hasOutstandingBalance, type AccountBooking } from '@tours/domain';
+import { balanceDuePhrase, bookingActionLabel, formatAmount, formatShortDate, hasOutstandingBalance, type AccountBooking } from '@tours/domain';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { WarningIcon } from '../../../components/ui/icons.tsx';
@@ -41,7 +41,7 @@ export function BookingCard({ booking, active }: BookingCardProps) {
           <dt>Outstanding balance</dt>
           <dd className={owes ? 'booking-card__owed' : undefined}>
             {formatAmount(outstanding.value, outstanding.currency)}
-            {owes && booking.balance_due ? <span className="booking-card__due"> due by {formatShortDate(booking.balance_due)}</span> : null}
+            {owes && booking.balance_due ? <span className="booking-card__due"> {balanceDuePhrase(booking.balance_due)}</span> : null}
           </dd>
         </div>
       </dl>

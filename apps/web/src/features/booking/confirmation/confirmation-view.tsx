@@ -1,4 +1,4 @@
-import { formatAmount, forCount, formatShortDate, OPERATOR, SCREEN_TEXT } from '@tours/domain';
+import { balanceDueSentence, formatAmount, forCount, formatShortDate, OPERATOR, SCREEN_TEXT } from '@tours/domain';
 import { useEffect } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -122,7 +122,13 @@ export function ConfirmationView({ confirmation, signedIn }: { confirmation: Con
           {balance !== null ? (
             <div>
               <dt>Balance due</dt>
-              <dd>{balance > 0 ? `${money(balance)}, payable before you travel` : 'Nothing: paid in full'}</dd>
+              <dd>
+                {balance === 0
+                  ? 'Nothing: paid in full'
+                  : confirmation.balanceDue
+                    ? balanceDueSentence(balance, confirmation.currency, confirmation.balanceDue)
+                    : money(balance)}
+              </dd>
             </div>
           ) : null}
           {agent ? (

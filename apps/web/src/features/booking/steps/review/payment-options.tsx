@@ -1,4 +1,4 @@
-import { amountToPay, depositOffered, formatAmount, SCREEN_TEXT, type CurrencyCode, type PaymentOption, type PrePaymentDetails } from '@tours/domain';
+import { amountToPay, balanceDueSentence, depositOffered, formatAmount, isBalanceDueNow, SCREEN_TEXT, type CurrencyCode, type PaymentOption, type PrePaymentDetails } from '@tours/domain';
 import { useId } from 'react';
 import { usePaymentStore } from '../../store/payment-store.ts';
 
@@ -12,6 +12,18 @@ interface PaymentOptionsProps {
 }
 
 const TITLES: Record<PaymentOption, string> = { deposit: 'Pay the deposit', full: 'Pay in full' };
+
+/**
+ * When the rest is paid, in the domain's one wording of the API's due date
+ * (the e-mail, the PDFs and the account say the same). A departure within
+ * the period owes its balance at once: said here, before the deposit is chosen.
+ */
+function DepositTerms({ balance, currency, dueDate }: { balance: number; currency: CurrencyCode; dueDate: string | null }) {
+  // Figures restored from before the date was sent show the amount alone until the fresh ones arrive.
+  if (!dueDate) return <>The balance of {formatAmount(balance, currency)} is paid later.</>;
+  const sentence = balanceDueSentence(balance, currency, dueDate);
+  return isBalanceDueNow(dueDate) ? <strong className="option-card__due-now">{sentence}</strong> : <>{sentence}</>;
+}
 
 /**
  * 'deposit' and 'full' (spec section 4, Step 4 payment), each with the amount
@@ -43,9 +55,7 @@ export function PaymentOptions({ details, currency, offered, chosen, promotionAc
                 <span className="option-card__body">
                   <span className="option-card__title">{TITLES[option]}</span>
                   <span className="option-card__text">
-                    {option === 'deposit'
-                      ? `The balance of ${money(total - amount)} is paid later, before you travel.`
-                      : 'The whole cost of your booking now.'}
+                    {option === 'full' ? 'The whole cost of your booking now.' : <DepositTerms balance={total - amount} currency={currency} dueDate={details.balance_due} />}
                   </span>
                 </span>
                 <span className="option-card__price">{money(amount)}</span>
