@@ -12,6 +12,7 @@ import { findToken, payToken, succeededPaymentOf, type PayToken } from './reposi
 
 const SDK_JS = readFileSync(new URL('./browser/sdk.js', import.meta.url), 'utf8');
 const FRAME_JS = readFileSync(new URL('./browser/frame.js', import.meta.url), 'utf8');
+const CARD_ENTRY_JS = readFileSync(new URL('./browser/card-entry.js', import.meta.url), 'utf8');
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
 
 /** A relative logo ('/logo.svg') is the merchant's own, so it resolves against the merchant's origin. */
@@ -51,6 +52,11 @@ export async function frameRoutes(app: FastifyInstance) {
 
   api.get('/frame.js', { schema: { hide: true } }, async (_request, reply) =>
     reply.type(JAVASCRIPT).header('cache-control', 'no-cache').send(FRAME_JS),
+  );
+
+  // frame.js's one import: how the form shapes what is typed (the server reads the expiry with it too).
+  api.get('/card-entry.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type(JAVASCRIPT).header('cache-control', 'no-cache').send(CARD_ENTRY_JS),
   );
 
   api.get(
