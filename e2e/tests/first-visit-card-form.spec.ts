@@ -21,7 +21,11 @@ for (const screen of SCREENS) {
 
     test('the card form is ready and enabled 3 s after the terms are ticked, not before', async ({ page, request }) => {
       await page.clock.install();
+      const figures = page.waitForResponse((response) => response.url().endsWith('/api/bookings/payment-details'));
       await reviewDayTrip(page, request, { minDaysAhead: 40 });
+      // The review's fresh figures are in before the page's clock stops: the payment waits for them, and an answer
+      // arriving on a paused clock would be handed to the page only when the clock next moves (a slow, cold server).
+      expect((await figures).ok()).toBe(true);
       let tokens = 0;
       page.on('request', (sent) => {
         if (tokenRequest(sent.url(), sent.method())) tokens += 1;

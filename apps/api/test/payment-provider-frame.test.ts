@@ -87,7 +87,7 @@ describe('sandbox payment provider: browser side', () => {
       expect(html).toMatch(/<input id="expiry"[^>]*autocomplete="cc-exp" inputmode="numeric" placeholder="MM \/ YY" maxlength="9"/);
       expect(html).toMatch(/<input id="cvc"[^>]*autocomplete="cc-csc" inputmode="numeric"/);
       expect(html).toContain('<p class="field__hint" id="expiry-hint">MM / YY</p>');
-      expect(html).toContain('<script type="module" src="frame.js"></script>');
+      expect(html).toContain('<link rel="modulepreload" href="card-entry.js">\n<script type="module" src="frame.js"></script>');
       expect(html).toContain('<button type="button" class="link-button" id="pay-cancel">Cancel</button>');
       expect(html).toContain('role="alert"');
       for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 0069']) expect(html).toContain(`<code>${card}</code>`);

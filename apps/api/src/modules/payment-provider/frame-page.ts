@@ -67,6 +67,7 @@ function page(title: string, body: string, options: { nonce: string; primaryColo
 ${body}
 </main>
 <script type="application/json" id="pay-config">${scriptJson(options.config)}</script>
+<link rel="modulepreload" href="card-entry.js">
 <script type="module" src="frame.js"></script>
 </body>
 </html>`;

@@ -149,6 +149,8 @@ import { caretAfterFormat, formatCardNumberTyping, formatCvcTyping, formatExpiry
   };
   for (const [name, shape] of Object.entries(shapes)) {
     const input = document.getElementById(name);
+    // What was typed before this module ran (it loads after the fields are drawn) is shaped too.
+    if (input.value) input.value = shape(input.value, false);
     input.addEventListener('input', (event) => {
       const typed = input.value;
       const formatted = shape(typed, String(event.inputType || '').startsWith('delete'));
