@@ -1,4 +1,4 @@
-import { formatAmount, type PrePaymentDetails } from '@tours/domain';
+import { balanceDueSentence, formatAmount, type PrePaymentDetails } from '@tours/domain';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { bookableDeparture, completeParticipantsStep, DEMO_PARTICIPANTS, startBooking, type ParticipantData } from './booking.ts';
 import { reviewHeading, stepHeading } from './payment.ts';
@@ -105,15 +105,23 @@ export async function continueToReview(page: Page, button: string): Promise<PreP
   return details;
 }
 
-/** Step 5 as shown after a payment: the thanks, the reference, what was paid and what is left. Returns the reference. */
-export async function expectConfirmation(page: Page, { paid, balance }: { paid: number; balance: number }): Promise<string> {
+/**
+ * Step 5 as shown after a payment: the thanks, the reference, what was paid and what is left, by the date the
+ * API gave with the figures (`balanceDue`, their balance_due). Returns the reference.
+ */
+export async function expectConfirmation(
+  page: Page,
+  { paid, balance, balanceDue = null }: { paid: number; balance: number; balanceDue?: string | null },
+): Promise<string> {
   await expect(page).toHaveURL(/\/booking-confirmation$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Thank you for your booking' })).toBeVisible();
   const reference = (await page.locator('.confirmation__reference .reference-card__value').textContent())!.trim();
   expect(reference).toMatch(/^[A-Z]{3}-\d{6}$/);
   const detail = (label: string) => page.locator('.confirmation__details > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
   await expect(detail('Paid today')).toHaveText(formatAmount(paid, 'GBP'));
-  await expect(detail('Balance due')).toHaveText(balance > 0 ? `${formatAmount(balance, 'GBP')}, payable before you travel` : 'Nothing: paid in full');
+  if (balance === 0) await expect(detail('Balance due')).toHaveText('Nothing: paid in full');
+  else if (balanceDue) await expect(detail('Balance due')).toHaveText(balanceDueSentence(balance, 'GBP', balanceDue));
+  else throw new Error('A balance is left: give the date the API said it falls due');
   await expect(page.getByText(/within 1-3 working days/)).toBeVisible();
   return reference;
 }

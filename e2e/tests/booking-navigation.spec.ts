@@ -174,7 +174,7 @@ test('two participants go forward, back and forward with Back, the browser’s B
   await expect(page.getByRole('button', { name: /^Change / })).toHaveCount(0);
 
   await payByCard(page);
-  await expectConfirmation(page, { paid: changed.deposit.value, balance: changed.total_price.value - changed.deposit.value });
+  await expectConfirmation(page, { paid: changed.deposit.value, balance: changed.total_price.value - changed.deposit.value, balanceDue: changed.balance_due });
 });
 
 test('a day trip goes from review back to step 1 and forward; another number of participants starts the booking again', async ({ page, request }) => {

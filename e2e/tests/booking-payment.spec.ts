@@ -77,7 +77,7 @@ test('pays the deposit of MHW-VIE, after the terms and the delays, and shows the
   const answer = (await (await confirmed).json()) as { data: { status: string; reference: string } };
   expect(answer.data.status).toBe('confirmed');
 
-  const reference = await expectConfirmation(page, { paid: deposit.value, balance: total.value - deposit.value });
+  const reference = await expectConfirmation(page, { paid: deposit.value, balance: total.value - deposit.value, balanceDue: details.balance_due });
   expect(reference).toBe(answer.data.reference);
   await expect(page.getByRole('navigation', { name: 'Booking progress' }).locator('[aria-current="step"]')).toContainText('Confirmation');
   await expectNoA11yViolations(page);
@@ -178,7 +178,7 @@ test('a declined card alerts and keeps the form; another card then pays', async 
   await expect(page).toHaveURL(/\/book\?/);
 
   await payByCard(page, TEST_CARDS.success);
-  await expectConfirmation(page, { paid: details.deposit.value, balance: details.total_price.value - details.deposit.value });
+  await expectConfirmation(page, { paid: details.deposit.value, balance: details.total_price.value - details.deposit.value, balanceDue: details.balance_due });
 });
 
 test("an expired request alerts, clears the token and reloads back at review", async ({ page, request }) => {

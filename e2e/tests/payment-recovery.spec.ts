@@ -127,7 +127,7 @@ test('a card form left open in one tab while the selections change in another ca
     const newForm = await acceptTermsAndWaitForCardForm(page);
     await expect(frameAmount(newForm)).toHaveText(exactMoney(after.deposit.value));
     await payByCard(page);
-    await expectConfirmation(page, { paid: after.deposit.value, balance: after.total_price.value - after.deposit.value });
+    await expectConfirmation(page, { paid: after.deposit.value, balance: after.total_price.value - after.deposit.value, balanceDue: after.balance_due });
 
     // One confirmation, at the new amount: by the time it is listed, one at the old amount would be too.
     const mailbox = await page.context().newPage();

@@ -1,4 +1,4 @@
-import { balanceDueDate, bookingDetailsComplete } from '@tours/domain';
+import { BALANCE_DUE_DAYS, balanceDueDate, bookingDetailsComplete } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookingComponents, bookings, customers, departures, payments } from '../src/db/schema/index.ts';
@@ -34,7 +34,7 @@ describe('the account area’s reads', () => {
       currency_code: 'GBP',
       total_price: { value: total, currency_code: 'GBP' },
       outstanding_balance: { value: total - paid, currency: 'GBP' },
-      balance_due: balanceDueDate(withBalance.start_date),
+      balance_due: balanceDueDate(withBalance.start_date, BALANCE_DUE_DAYS),
     });
     expect(withBalance.outstanding_balance.value).toBeGreaterThan(0);
 

@@ -4,12 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandboxMail, createSmtpMail } from '../src/adapters/mail/index.ts';
-import { allocations, auditLog, bookings, customers, outboxMessages, paymentIntents, payments } from '../src/db/schema/index.ts';
+import { allocations, auditLog, bookings, customers, documents, outboxMessages, paymentIntents, payments } from '../src/db/schema/index.ts';
+import { drawDocumentById, TEMPLATES } from '../src/modules/documents/index.ts';
 import { relayOutbox } from '../src/modules/mail/index.ts';
 import { accountTestServer, cardPaymentRequest, requestAccountToken } from './account-fixtures.ts';
 import { agentConfirm, JANE, makeAgentBooking, registerAgentOn, verified } from './agents-fixtures.ts';
 import { lead } from './booking-fixtures.ts';
 import { expectApiError } from './helper.ts';
+import { readPdf } from './pdf-reading.ts';
 import { bookSicily, plentyOfSingleRooms, SICILY } from './payment-fixtures.ts';
 
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
@@ -104,6 +106,12 @@ describe('an agent’s confirmation without payment', () => {
       expect(part).not.toMatch(/pay (it|the balance)/i);
     }
     expect(mail!.bodyHtml).toContain('settled through Wanderlust Travel Ltd');
+    // The confirmation PDF the e-mail carries tells the same story: the agency settles, nothing to pay online.
+    const [confirmation] = await db().select().from(documents).where(and(eq(documents.bookingId, booking.id), eq(documents.template, TEMPLATES.bookingConfirmation)));
+    const file = await drawDocumentById(db(), confirmation!.id, { now: new Date(), balanceDueDays: app().config.balances.dueDays });
+    const pdf = (await readPdf(file!.content)).text;
+    expect(pdf).toContain('settled through Wanderlust Travel Ltd');
+    expect(pdf).not.toContain('Make a payment');
 
     await relayOutbox(db(), createSandboxMail(), new Date(Date.now() + 1000));
     const mailbox = await app().inject({ method: 'GET', url: '/dev/mailbox.json' });

@@ -38,6 +38,7 @@ const facts: ConfirmationFacts = {
   tourName: 'Vienna: Mozart and the Habsburgs',
   startDate: '2027-05-03',
   endDate: '2027-05-08',
+  balanceDueDate: '2027-02-02',
   passengers: ['Mr Edward Elgar', 'Mrs Alice <b>Elgar</b>'],
   lines: priceLines(bookingLines),
   currency: 'GBP',
@@ -76,7 +77,7 @@ describe('the confirmation e-mail', () => {
     expect(text).toContain('https://tours.example/account');
     expect(text).toContain('within 1-3 working days');
     expect(text).toContain('at least 3 months / 90 days before departure, that is by 2 February 2027');
-    expect(text).toContain(`The balance of ${money(total - paid)} is payable before you travel.`);
+    expect(text).toContain(`The balance of ${money(total - paid)} is due by 02 Feb 2027. You can pay it at any time in your account.`);
     expect(text).toContain('Telephone 020 7946 0018');
   });
 
@@ -155,6 +156,14 @@ describe('the confirmation e-mail', () => {
     }
     // The customer's own booking still offers the balance in the account.
     expect(confirmationText(confirmationContent(facts))).toContain('You can pay it at any time in your account.');
+  });
+
+  it('says the balance is due now when the due date had come on the day of booking', async () => {
+    const soon = confirmationContent({ ...facts, startDate: '2027-01-10', endDate: '2027-01-15', balanceDueDate: '2026-10-12' });
+    expect(confirmationText(soon)).toContain(`The balance of ${money(total - paid)} is due now. You can pay it at any time in your account.`);
+    expect(readable(await renderConfirmationHtml(soon))).toContain(`The balance of ${money(total - paid)} is due now.`);
+    // Due on the very day of confirmation: due now, not 'due by' today.
+    expect(confirmationText(confirmationContent({ ...facts, balanceDueDate: facts.confirmedOn }))).toContain('is due now.');
   });
 
   it('gives a day trip one date', () => {

@@ -26,8 +26,13 @@ describe('sandbox payment provider: browser side', () => {
     expect(response.body).toContain('event.origin !== providerOrigin');
   });
 
-  it('serves the frame script as JavaScript', async () => {
+  it('serves the frame script as JavaScript, with the module that shapes what is typed', async () => {
+    const entry = await get('/pay/card-entry.js');
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(entry.body).toContain('export function formatExpiryTyping');
     const response = await get('/pay/frame.js');
+    expect(response.body).toContain("from './card-entry.js'");
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
     // The frame never posts to '*': only to the token's allowed origin.
@@ -77,7 +82,12 @@ describe('sandbox payment provider: browser side', () => {
       }
       expect(html).toMatch(/<input id="expiry"[^>]*aria-describedby="expiry-hint expiry-error"/);
       expect(html).toMatch(/<input id="name"[^>]*value="Ada Lovelace"/);
-      expect(html).toContain('autocomplete="cc-number"');
+      // The number pad for every card field, and the browser's card autofill.
+      expect(html).toMatch(/<input id="card_number"[^>]*autocomplete="cc-number" inputmode="numeric"/);
+      expect(html).toMatch(/<input id="expiry"[^>]*autocomplete="cc-exp" inputmode="numeric" placeholder="MM \/ YY" maxlength="9"/);
+      expect(html).toMatch(/<input id="cvc"[^>]*autocomplete="cc-csc" inputmode="numeric"/);
+      expect(html).toContain('<p class="field__hint" id="expiry-hint">MM / YY</p>');
+      expect(html).toContain('<link rel="modulepreload" href="card-entry.js">\n<script type="module" src="frame.js"></script>');
       expect(html).toContain('<button type="button" class="link-button" id="pay-cancel">Cancel</button>');
       expect(html).toContain('role="alert"');
       for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 0069']) expect(html).toContain(`<code>${card}</code>`);

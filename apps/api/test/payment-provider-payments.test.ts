@@ -105,7 +105,8 @@ describe('sandbox payment provider: paying in the frame', () => {
       ['card_number', { card_number: '' }, 'Enter a valid card number'],
       ['expiry', { expiry: '13/30' }, 'Enter a valid expiry date'],
       ['expiry', { expiry: mmYY(lastMonth) }, 'Enter a valid expiry date'],
-      ['expiry', { expiry: '1230' }, 'Enter a valid expiry date'],
+      ['expiry', { expiry: '1/30' }, 'Enter a valid expiry date'],
+      ['expiry', { expiry: '12/3' }, 'Enter a valid expiry date'],
       ['expiry', { expiry: '' }, 'Enter a valid expiry date'],
       ['cvc', { cvc: '12' }, 'Enter a valid security code'],
       ['cvc', { cvc: '12345' }, 'Enter a valid security code'],
@@ -123,6 +124,17 @@ describe('sandbox payment provider: paying in the frame', () => {
       const { token } = await createToken(server.app);
       const response = await submit(server.app, token, { card_number: '1', expiry: 'x', cvc: '', name: '' });
       expect(Object.keys(response.json().error.fields).sort()).toEqual(['card_number', 'cvc', 'expiry', 'name']);
+    });
+
+    it.each([
+      ['MMYY, as typed on a number pad', (date: Date) => mmYY(date).replace('/', '')],
+      ['MM / YY, as the form writes it', (date: Date) => mmYY(date).replace('/', ' / ')],
+      ['MM / YYYY', (date: Date) => `${mmYY(date).slice(0, 2)} / ${date.getUTCFullYear()}`],
+    ])('takes an expiry typed %s', async (_, typed) => {
+      const { token } = await createToken(server.app);
+      const nextYear = new Date(Date.UTC(now.getUTCFullYear() + 1, 11, 15));
+      const response = await submit(server.app, token, { expiry: typed(nextYear) });
+      expect(response.json().status, response.body).toBe('succeeded');
     });
 
     it('takes a card to the end of its expiry month, spaces in the number and a 4-digit code', async () => {

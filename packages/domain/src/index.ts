@@ -37,6 +37,7 @@ export * from './pricing/lines.ts';
 export * from './booking/participant-form.ts';
 export * from './booking/passengers.ts';
 export * from './booking/departure-rules.ts';
+export * from './booking/balance-due.ts';
 export * from './booking/options.ts';
 export * from './catalogue/room-availability.ts';
 export * from './catalogue/enquiry.ts';

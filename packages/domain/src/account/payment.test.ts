@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountPaymentAmount,
-  balanceDueDate,
   bookingOutstandingBalance,
   isPermittedBalancePayment,
   oneOffAmountSchema,
@@ -75,13 +74,5 @@ describe('bookingOutstandingBalance', () => {
     expect(bookingOutstandingBalance({ status: 'Unconfirmed', reference: null }, 250_000, 37_500)).toBe(0);
     expect(bookingOutstandingBalance({ status: 'Quote', reference: null }, 250_000, 0)).toBe(0);
     expect(bookingOutstandingBalance({ status: 'Optional', reference: null }, 250_000, 0)).toBe(0);
-  });
-});
-
-describe('balanceDueDate', () => {
-  it('falls 90 days before departure, across month and year ends', () => {
-    expect(balanceDueDate('2027-06-30')).toBe('2027-04-01');
-    expect(balanceDueDate('2027-03-01')).toBe('2026-12-01');
-    expect(balanceDueDate('2028-05-29')).toBe('2028-02-29');
   });
 });

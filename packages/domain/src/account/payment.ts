@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import { VALIDATION } from '../messages.ts';
 import { fromProviderAmount, minor, type MinorUnits } from '../money.ts';
-import { DETAILS_REQUIRED_DAYS } from '../booking/departure-rules.ts';
 import { isSettled, type BookingStatus } from '../booking/statuses.ts';
 
 /**
@@ -52,11 +51,3 @@ export const outstandingBalance = (total: number, paid: number): MinorUnits => m
  */
 export const bookingOutstandingBalance = (booking: { status: BookingStatus; reference: string | null }, total: number, paid: number): MinorUnits =>
   isSettled(booking) ? outstandingBalance(total, paid) : minor(0);
-
-/** The balance falls due with the travel details, 90 days (3 months) before departure (spec section 9). */
-export const BALANCE_DUE_DAYS = DETAILS_REQUIRED_DAYS;
-
-/** 'YYYY-MM-DD' the balance of a departure on `startDate` falls due. */
-export function balanceDueDate(startDate: string): string {
-  return new Date(Date.parse(`${startDate}T00:00:00Z`) - BALANCE_DUE_DAYS * 86_400_000).toISOString().slice(0, 10);
-}

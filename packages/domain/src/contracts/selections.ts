@@ -3,7 +3,7 @@ import { currencyCodeSchema, minorUnitsSchema } from '../money.ts';
 import { positiveId } from '../input-values.ts';
 import { VALIDATION } from '../messages.ts';
 import { passengerIdSchema } from '../booking/participant-form.ts';
-import { dataEnvelope, defineEndpoint } from './common.ts';
+import { dataEnvelope, defineEndpoint, isoDateSchema } from './common.ts';
 
 /**
  * What the customer chose (spec section 3, Selections) and the prices the
@@ -101,6 +101,11 @@ export const prePaymentDetailsSchema = z.object({
   breakdown: priceBreakdownSchema,
   // A page restored from before the lines existed reads none until its fresh figures arrive, rather than losing its details.
   lines: z._default(z.array(pricedLineSchema), []),
+  /**
+   * 'YYYY-MM-DD' the balance falls due (BALANCE_DUE_DAYS before departure, the API's setting): the web words it
+   * with balanceDueSentence and never works it out itself. Null in figures restored from before it was sent.
+   */
+  balance_due: z._default(z.nullable(isoDateSchema), null),
 });
 export type PrePaymentDetails = z.infer<typeof prePaymentDetailsSchema>;
 

@@ -110,5 +110,7 @@ export function priceBookingLines(lines: readonly BookingLine[], currency: Curre
       discount: sumOf(priced, 'promotion'),
     },
     lines: priced,
+    // The lines know no departure: the API dates the balance (withBalanceDue) when it answers the figures.
+    balance_due: null,
   };
 }

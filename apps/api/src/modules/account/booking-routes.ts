@@ -16,12 +16,12 @@ export async function accountBookingRoutes(app: FastifyInstance) {
   registerEndpoint(app, listAccountBookingsEndpoint, async (request) => {
     const customer = await accountCustomer(app, request);
     // Someone signed in whose e-mail no booking made a customer has no bookings yet.
-    return { data: { items: customer ? await listAccountBookings(app.db, customer.id) : [] } };
+    return { data: { items: customer ? await listAccountBookings(app.db, customer.id, app.config.balances.dueDays) : [] } };
   });
 
   registerEndpoint(app, getAccountBooking, async (request) => {
     const { bookingId } = await ownedBookingId(app, request, request.params.booking);
-    const detail = await readAccountBooking(app.db, bookingId);
+    const detail = await readAccountBooking(app.db, bookingId, app.config.balances.dueDays);
     if (!detail) throw notFound(BOOKING_NOT_FOUND);
     return { data: detail };
   });

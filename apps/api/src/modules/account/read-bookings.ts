@@ -53,6 +53,7 @@ function accountBooking(
   lines: readonly ComponentRow[],
   paid: number,
   passengers: readonly AccountPassenger[],
+  balanceDueDays: number,
 ): AccountBooking {
   const { details } = totalsFromLines(lines, row.currency, row.brandChannel);
   const total = details.total_price.value;
@@ -65,7 +66,7 @@ function accountBooking(
     confirmed_date: row.confirmedDate ? row.confirmedDate.toISOString() : null,
     start_date: row.startDate,
     end_date: row.endDate,
-    balance_due: outstanding > 0 ? balanceDueDate(row.startDate) : null,
+    balance_due: outstanding > 0 ? balanceDueDate(row.startDate, balanceDueDays) : null,
     principal_component_name: lines.find((line) => line.componentType === 'Tour')?.name ?? row.tourName,
     outstanding_balance: { value: outstanding, currency: row.currency },
     total_price: { value: total, currency_code: row.currency },
@@ -93,8 +94,11 @@ const groupBy = <T extends { bookingId: number }>(rows: readonly T[]) => {
   return grouped;
 };
 
-/** Every booking of the customer, whatever its status (the web groups them); four queries however many there are. */
-export async function listAccountBookings(db: Database, customerId: number): Promise<AccountBooking[]> {
+/**
+ * Every booking of the customer, whatever its status (the web groups them); four queries however many there are.
+ * `balanceDueDays`: the BALANCE_DUE_DAYS setting (app.config.balances.dueDays), which dates balance_due.
+ */
+export async function listAccountBookings(db: Database, customerId: number, balanceDueDays: number): Promise<AccountBooking[]> {
   const rows = await selectBookings(db, eq(bookings.customerId, customerId));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
@@ -105,11 +109,11 @@ export async function listAccountBookings(db: Database, customerId: number): Pro
   ]);
   const linesOf = groupBy(lines);
   const passengersOf = groupBy(passengers);
-  return rows.map((row) => accountBooking(row, linesOf.get(row.id) ?? [], paid.get(row.id) ?? 0, (passengersOf.get(row.id) ?? []).map(presentPassenger)));
+  return rows.map((row) => accountBooking(row, linesOf.get(row.id) ?? [], paid.get(row.id) ?? 0, (passengersOf.get(row.id) ?? []).map(presentPassenger), balanceDueDays));
 }
 
 /** One booking with its components and passengers; the caller has checked it is the customer's (ownedBookingId). */
-export async function readAccountBooking(db: Database, bookingId: number) {
+export async function readAccountBooking(db: Database, bookingId: number, balanceDueDays: number) {
   const [row] = await selectBookings(db, eq(bookings.id, bookingId));
   if (!row) return null;
   const [lines, paid, passengerRows] = await Promise.all([
@@ -119,7 +123,7 @@ export async function readAccountBooking(db: Database, bookingId: number) {
   ]);
   const passengers = passengerRows.map(presentPassenger);
   return {
-    booking: accountBooking(row, lines, paid.get(bookingId) ?? 0, passengers),
+    booking: accountBooking(row, lines, paid.get(bookingId) ?? 0, passengers, balanceDueDays),
     components: lines.map(accountComponent),
     passengers,
   };

@@ -21,7 +21,7 @@ export {
   type ComponentLine,
   type NewComponentLine,
 } from './repository.ts';
-export { bookingTotals, totalsFromLines } from './totals.ts';
+export { bookingTotals, totalsFromLines, withBalanceDue } from './totals.ts';
 export type { ComponentType } from './schema.ts';
 
 // Settlement's writes (modules/confirmation): the locks it takes its turn on, the reference, the customer, staff's attention.

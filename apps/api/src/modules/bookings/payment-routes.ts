@@ -7,7 +7,7 @@ import { pageOriginOf } from '../payments/index.ts';
 import { openPayment } from './payment-token.ts';
 import { bookingComponents } from './schema.ts';
 import { sessionOf } from './session.ts';
-import { bookingTotals } from './totals.ts';
+import { bookingTotals, withBalanceDue } from './totals.ts';
 
 /** The booking flow's payment step: the card form's token for the amount due now, and the figures it is paid from. */
 export async function bookingPaymentRoutes(app: FastifyInstance) {
@@ -42,7 +42,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
     const promotion = lines.find((line) => line.componentType === 'PromotionalCode');
     return {
       data: {
-        details,
+        details: withBalanceDue(details, session.startDate, app.config.balances.dueDays),
         promotion: promotion
           ? { id: promotion.id, name: promotion.name, component_type: 'PromotionalCode' as const, price: { value: promotion.price, currency_code: session.currency } }
           : null,

@@ -17,6 +17,8 @@ export interface BookingSession {
   tourId: number;
   tourName: string;
   brandChannel: number;
+  /** The departure's start date 'YYYY-MM-DD': the balance falls due BALANCE_DUE_DAYS before it. */
+  startDate: string;
   /** How many passengers travel on the booking. */
   participants: number;
   /** Holds placed in this session lapse with it. */
@@ -45,6 +47,7 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string, no
       tourId: tours.id,
       tourName: tours.name,
       brandChannel: tours.brandChannel,
+      startDate: departures.startDate,
       expiresAt: bookings.tokenExpiresAt,
       customerId: bookings.customerId,
       secondsLeft: sql<number>`cast(extract(epoch from (${bookings.tokenExpiresAt} - ${sqlInstant(now)})) as double precision)`,

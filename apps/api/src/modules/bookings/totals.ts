@@ -1,4 +1,4 @@
-import { priceBookingLines, showsDepositLine, type CurrencyCode, type PrePaymentDetails } from '@tours/domain';
+import { balanceDueDate, priceBookingLines, showsDepositLine, type CurrencyCode, type PrePaymentDetails } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
 import { listComponents } from './repository.ts';
 import type { ComponentType } from './schema.ts';
@@ -24,6 +24,17 @@ export function totalsFromLines(lines: readonly Line[], currency: CurrencyCode, 
   const details = priceBookingLines(lines, currency, { takesDeposit: showsDepositLine(brandChannel) });
   return { details, promotionActive: lines.some((line) => line.componentType === 'PromotionalCode') };
 }
+
+/**
+ * The figures as the booking flow is answered them: with the date the
+ * balance falls due (`balanceDueDays`, the BALANCE_DUE_DAYS setting, before
+ * the departure starts), so the review words the API's date and never works
+ * one out with another number of days.
+ */
+export const withBalanceDue = <Details extends object>(details: Details, startDate: string, balanceDueDays: number): Details & { balance_due: string } => ({
+  ...details,
+  balance_due: balanceDueDate(startDate, balanceDueDays),
+});
 
 export async function bookingTotals(db: Database, bookingId: number, currency: CurrencyCode, brandChannel: number): Promise<BookingTotals> {
   return totalsFromLines(await listComponents(db, bookingId), currency, brandChannel);

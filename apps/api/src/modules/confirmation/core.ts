@@ -23,6 +23,8 @@ export interface SettlementContext {
   faults: FaultPoints;
   publicUrl: string;
   requestId: string;
+  /** The BALANCE_DUE_DAYS setting: the e-mail names the date the balance falls due. */
+  balanceDueDays: number;
 }
 
 export interface ConfirmBooking extends SettlementContext {
@@ -67,7 +69,14 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
   // The documents first: the e-mail attaches the booking confirmation.
   const confirmationDocumentId = await issueConfirmationDocuments(db, bookingId, input.lines);
   await input.faults.fire(bookingId, 'during-email', db);
-  const emailed = await queueConfirmationEmail(db, { booking, reference, publicUrl: input.publicUrl, lines: input.lines, confirmationDocumentId });
+  const emailed = await queueConfirmationEmail(db, {
+    booking,
+    reference,
+    publicUrl: input.publicUrl,
+    balanceDueDays: input.balanceDueDays,
+    lines: input.lines,
+    confirmationDocumentId,
+  });
   // The e-mail read what was paid and what the booking costs in this transaction: the check uses those figures.
   if (input.paymentId !== null) await flagIfOverpaid(db, booking, input, emailed.figures);
   await recordAudit(db, {

@@ -191,7 +191,7 @@ export async function bookingOfAppliedPayment(db: Database, providerPaymentId: s
  */
 export function settlementContext(app: FastifyInstance, requestId: string, visitorOrigin?: string | null) {
   const publicUrl = canonicalSiteUrl(app.config) ?? visitorOrigin ?? app.config.internalUrl;
-  return { clock: app.clock, faults: app.faults, publicUrl, requestId };
+  return { clock: app.clock, faults: app.faults, publicUrl, requestId, balanceDueDays: app.config.balances.dueDays };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { balanceDueDate, bookingOutstandingBalance, formatPersonName, type BookingStatus, type CurrencyCode } from '@tours/domain';
+import { balanceSettler, bookingOutstandingBalance, formatPersonName, type BalanceSettler, type BookingStatus, type CurrencyCode } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PostalAddress } from '../../db/json-types.ts';
+import { agentsReadModel } from '../agents/index.ts';
 import { bookingsReadModel, listComponents, totalsFromLines, type ComponentType } from '../bookings/index.ts';
 import { catalogueReadModel } from '../catalogue/index.ts';
 import { customersReadModel } from '../customers/index.ts';
@@ -11,6 +12,7 @@ import type { DocumentState } from './templates.ts';
 const { bookings, bookingPassengers } = bookingsReadModel;
 const { departures, tours, tourItineraryDays } = catalogueReadModel;
 const { customers } = customersReadModel;
+const { agents } = agentsReadModel;
 
 /**
  * Everything a booking's documents say, read from the booking as it is now:
@@ -40,8 +42,8 @@ export interface DocumentFacts {
   total: number;
   paid: number;
   outstanding: number;
-  /** 'YYYY-MM-DD' the outstanding balance falls due; null when nothing is owed. */
-  balanceDue: string | null;
+  /** Who settles the balance: an agent booking's client is never told to pay online what the agency settles. */
+  settler: BalanceSettler;
   /** Verified payments, oldest first. */
   payments: { reference: string; date: Date; status: string; amount: number }[];
 }
@@ -68,12 +70,14 @@ export async function loadDocumentFacts(db: Database, bookingId: number): Promis
       brandChannel: tours.brandChannel,
       startDate: departures.startDate,
       endDate: departures.endDate,
+      agency: agents.name,
       customer: { title: customers.title, forename: customers.forename, surname: customers.surname, email: customers.email, address: customers.address },
     })
     .from(bookings)
     .innerJoin(departures, eq(departures.id, bookings.departureId))
     .innerJoin(tours, eq(tours.id, departures.tourId))
     .leftJoin(customers, eq(customers.id, bookings.customerId))
+    .leftJoin(agents, eq(agents.id, bookings.agentId))
     .where(eq(bookings.id, bookingId));
   if (!booking) return null;
 
@@ -111,7 +115,7 @@ export async function loadDocumentFacts(db: Database, bookingId: number): Promis
     total,
     paid,
     outstanding,
-    balanceDue: outstanding > 0 ? balanceDueDate(booking.startDate) : null,
+    settler: balanceSettler({ agency: booking.agency }),
     payments: paymentRows.map((p) => ({ reference: p.reference ?? '', date: p.createdAt, status: p.gatewayStatus, amount: p.amount })),
   };
 }

@@ -6,5 +6,5 @@
  * an e-mail's attachment through here.
  */
 export { issueConfirmationDocuments } from './repository.ts';
-export { drawDocumentById, PDF_CONTENT_TYPE } from './files.ts';
+export { drawDocumentById, PDF_CONTENT_TYPE, type DocumentDrawing } from './files.ts';
 export { documentFileName, TEMPLATES } from './templates.ts';

@@ -68,7 +68,7 @@ export async function documentRoutes(app: FastifyInstance) {
     // The MAC is checked even when there is no such document, so the time taken says no more than the answer.
     const customerId = owner?.customerId ?? 0;
     const valid = verifyDocumentLink(secret, request.query.token, { customerId, bookingId, documentId }, now);
-    const file = valid && owner?.customerId ? await drawBookingDocument(app.db, bookingId, documentId, now) : null;
+    const file = valid && owner?.customerId ? await drawBookingDocument(app.db, bookingId, documentId, { now, balanceDueDays: app.config.balances.dueDays }) : null;
     if (!file) return refuseLink(request, reply, bookingId);
 
     await recordAudit(app.db, {

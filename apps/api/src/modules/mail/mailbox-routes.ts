@@ -81,7 +81,7 @@ export async function mailboxRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string; index: string } }>('/mailbox/:id/attachments/:index', { schema: { hide: true } }, async (request, reply) => {
     const message = await sentMessage(request.params.id);
     const attachment = /^\d{1,3}$/.test(request.params.index) ? message?.attachments[Number(request.params.index)] : undefined;
-    const file = attachment ? await drawAttachment(app.db, attachment, app.clock.now()) : null;
+    const file = attachment ? await drawAttachment(app.db, attachment, { now: app.clock.now(), balanceDueDays: app.config.balances.dueDays }) : null;
     if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('No such attachment, or its booking no longer has it.');
     return reply
       .type(file.contentType)

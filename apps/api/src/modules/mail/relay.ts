@@ -1,8 +1,10 @@
+import { BALANCE_DUE_DAYS } from '@tours/domain';
 import { MailDeliveryError, type MailPort } from '../../adapters/mail/index.ts';
 import type { Database } from '../../db/client.ts';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
 import { sqlAfter, type Instant } from '../../lib/clock.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
+import type { DocumentDrawing } from '../documents/index.ts';
 import { drawAttachments } from './attachments.ts';
 import { claimDueMail, markAttemptFailed, markSent, type OutboxMessage } from './outbox.ts';
 
@@ -50,8 +52,8 @@ export async function relayOutbox(
   db: Database,
   mail: MailPort,
   now: Instant,
-  /** The date documents attached are drawn at: what a reader sees, from the process's clock. */
-  drawnAt: () => Date = () => (now instanceof Date ? now : new Date()),
+  /** What documents attached are drawn at: the instant a reader sees, from the process's clock, and the balance's due days setting. */
+  drawing: () => DocumentDrawing = () => ({ now: now instanceof Date ? now : new Date(), balanceDueDays: BALANCE_DUE_DAYS }),
 ): Promise<RelayResult> {
   const result: RelayResult = { sent: 0, retried: 0, failed: 0 };
   // `now` is the database's clock, read by each statement (the app), or a fixed instant the run is pinned to (tests);
@@ -62,7 +64,7 @@ export async function relayOutbox(
     const [message] = await claimDueMail(db, now, leaseUntil(), 1);
     if (!message) break;
     try {
-      const { files, missing } = await drawAttachments(db, message.attachments, drawnAt());
+      const { files, missing } = await drawAttachments(db, message.attachments, drawing());
       if (missing.length > 0) {
         process.emitWarning(`E-mail ${message.id} goes without ${missing.join(', ')}: the booking no longer has that document`, { code: 'MAIL_ATTACHMENT_MISSING' });
       }
@@ -94,7 +96,7 @@ export async function relayOutbox(
  */
 export const mailRelayPlugin = sharedPlugin('mail-relay', async (app) => {
   scheduleBackgroundJob(app, 'outbox relay run', app.config.mail.relayIntervalMs, async () => {
-    const result = await relayOutbox(app.db, app.adapters.mail, app.clock.databaseNow(), () => app.clock.now());
+    const result = await relayOutbox(app.db, app.adapters.mail, app.clock.databaseNow(), () => ({ now: app.clock.now(), balanceDueDays: app.config.balances.dueDays }));
     if (result.sent + result.retried + result.failed > 0) app.log.info(result, 'outbox relay');
     if (result.failed > 0) app.log.error(result, 'e-mails given up (refused by the mail server, or after a day of failures): see outbox_messages with status failed');
   });

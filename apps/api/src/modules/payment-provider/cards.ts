@@ -1,3 +1,5 @@
+import { parseExpiry } from './browser/card-entry.js';
+
 /**
  * The sandbox's card rules: what a well-formed card looks like, and what
  * happens to each test card. No network, no bank: outcomes are decided by
@@ -53,13 +55,14 @@ export function cardBrand(digits: string): string {
   return 'unknown';
 }
 
-/** Cards are good to the end of their expiry month; more than 20 years ahead is a typing error. */
+/**
+ * Cards are good to the end of their expiry month; more than 20 years ahead is a typing error. The expiry is read
+ * as the form reads it (browser/card-entry.js): '12/29', '1229' from a number pad, '12 / 2029'.
+ */
 export function isValidExpiry(input: string, now: Date): boolean {
-  const match = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(input);
-  if (!match) return false;
-  const month = Number(match[1]);
-  const year = 2000 + Number(match[2]);
-  if (month < 1 || month > 12) return false;
+  const expiry = parseExpiry(input);
+  if (!expiry) return false;
+  const { month, year } = expiry;
   const endOfMonth = Date.UTC(year, month, 1);
   return endOfMonth > now.getTime() && year <= now.getUTCFullYear() + 20;
 }

@@ -4,7 +4,8 @@ import { FRAME_CSS } from './frame-style.ts';
 
 /**
  * The payment frame's HTML. Rendered on the server with everything escaped;
- * the behaviour lives in frame.js (a static file the CSP allows as 'self'),
+ * the behaviour lives in frame.js (a static ES module the CSP allows as
+ * 'self', which imports card-entry.js to shape what is typed),
  * which reads its settings from the JSON block below.
  */
 
@@ -66,7 +67,8 @@ function page(title: string, body: string, options: { nonce: string; primaryColo
 ${body}
 </main>
 <script type="application/json" id="pay-config">${scriptJson(options.config)}</script>
-<script src="frame.js"></script>
+<link rel="modulepreload" href="card-entry.js">
+<script type="module" src="frame.js"></script>
 </body>
 </html>`;
 }
@@ -119,7 +121,7 @@ ${logo}
 <form id="pay-form" class="pay__form" method="post" action="#" novalidate>
 ${field({ id: 'card_number', label: 'Card number', autocomplete: 'cc-number', inputmode: 'numeric', maxlength: 23 })}
 <div class="pay__row">
-${field({ id: 'expiry', label: 'Expiry date', hint: 'MM/YY', autocomplete: 'cc-exp', inputmode: 'numeric', maxlength: 7 })}
+${field({ id: 'expiry', label: 'Expiry date', hint: 'MM / YY', autocomplete: 'cc-exp', inputmode: 'numeric', maxlength: 9, placeholder: 'MM / YY' })}
 ${field({ id: 'cvc', label: 'Security code', hint: 'CVC, 3 or 4 digits', autocomplete: 'cc-csc', inputmode: 'numeric', maxlength: 4 })}
 </div>
 ${field({ id: 'name', label: 'Name on card', autocomplete: 'cc-name', maxlength: 100, value: view.nameOnCard })}

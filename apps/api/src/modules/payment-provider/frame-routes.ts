@@ -13,6 +13,7 @@ import { findToken, payToken, succeededPaymentOf, type PayToken } from './reposi
 
 const SDK_JS = readFileSync(codePath('modules/payment-provider/browser/sdk.js'), 'utf8');
 const FRAME_JS = readFileSync(codePath('modules/payment-provider/browser/frame.js'), 'utf8');
+const CARD_ENTRY_JS = readFileSync(codePath('modules/payment-provider/browser/card-entry.js'), 'utf8');
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
 
 /** A relative logo ('/logo.svg') is the merchant's own, so it resolves against the merchant's origin. */
@@ -52,6 +53,11 @@ export async function frameRoutes(app: FastifyInstance) {
 
   api.get('/frame.js', { schema: { hide: true } }, async (_request, reply) =>
     reply.type(JAVASCRIPT).header('cache-control', 'no-cache').send(FRAME_JS),
+  );
+
+  // frame.js's one import: how the form shapes what is typed (the server reads the expiry with it too).
+  api.get('/card-entry.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type(JAVASCRIPT).header('cache-control', 'no-cache').send(CARD_ENTRY_JS),
   );
 
   api.get(

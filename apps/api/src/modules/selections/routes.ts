@@ -2,7 +2,7 @@ import { emptyAllocations, omitsTravelAndAccommodation, submitSelection, submitS
 import type { FastifyInstance } from 'fastify';
 import { forbidden, validationFailed } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
-import { sessionOf, type BookingSession } from '../bookings/index.ts';
+import { sessionOf, withBalanceDue, type BookingSession } from '../bookings/index.ts';
 import { cancelWithdrawnRequests } from '../payments/index.ts';
 import { submitSelections as submit } from './service.ts';
 
@@ -21,7 +21,7 @@ export async function selectionRoutes(app: FastifyInstance) {
     }
     const { details, withdrawnRequests } = await submit(app.db, { session, allocations: request.body.allocations, clock: app.clock, requestId: request.id });
     if (withdrawnRequests > 0) await cancelWithdrawnRequests(app, session.bookingId);
-    return { data: details };
+    return { data: withBalanceDue(details, session.startDate, app.config.balances.dueDays) };
   });
 
   registerEndpoint(app, submitSelection, async (request) => {
@@ -32,6 +32,6 @@ export async function selectionRoutes(app: FastifyInstance) {
     }
     const { details, withdrawnRequests } = await submit(app.db, { session, allocations: emptyAllocations(), clock: app.clock, requestId: request.id });
     if (withdrawnRequests > 0) await cancelWithdrawnRequests(app, session.bookingId);
-    return { data: details };
+    return { data: withBalanceDue(details, session.startDate, app.config.balances.dueDays) };
   });
 }

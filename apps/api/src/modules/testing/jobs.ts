@@ -27,7 +27,7 @@ export async function testingJobRoutes(app: FastifyInstance) {
           if (!app.hasDecorator('payProviderNotifications')) throw notFound('The sandbox card provider is not mounted.');
           return { data: await app.payProviderNotifications.deliverDue() };
         case 'outbox':
-          return { data: await relayOutbox(app.db, app.adapters.mail, app.clock.databaseNow(), () => app.clock.now()) };
+          return { data: await relayOutbox(app.db, app.adapters.mail, app.clock.databaseNow(), () => ({ now: app.clock.now(), balanceDueDays: app.config.balances.dueDays })) };
         case 'holds':
           return { data: await sweepExpiredHolds(app.db, app.clock.databaseNow()) };
       }

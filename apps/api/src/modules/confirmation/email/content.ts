@@ -1,6 +1,7 @@
 import {
   addressLines,
   agencySettlesBalanceText,
+  balanceDueSentence,
   balanceSettler,
   calendarDaysBetween,
   DETAILS_REQUIRED_DAYS,
@@ -31,6 +32,8 @@ export interface ConfirmationFacts {
   tourName: string;
   startDate: string;
   endDate: string;
+  /** 'YYYY-MM-DD' the balance falls due (balanceDueDate, BALANCE_DUE_DAYS before departure). */
+  balanceDueDate: string;
   passengers: string[];
   /** The booking's lines priced by the domain (priceLines): they add up to `total`. */
   lines: PricedLine[];
@@ -139,16 +142,26 @@ function groupLines(lines: readonly PricedLine[], currency: CurrencyCode): Conte
   return groups.map((entry) => entry.group);
 }
 
-/** An agent booking's balance is the agency's to settle: its client is told so, and never offered to pay it too. */
-function balanceStep(facts: ConfirmationFacts, balance: string): ContentStep {
+/**
+ * An agent booking's balance is the agency's to settle: its client is told so,
+ * and never offered to pay it too. Anyone else reads the domain's one wording
+ * of the due date, said on the day of confirmation, as the review, the PDFs
+ * and the account say it.
+ */
+function balanceStep(facts: ConfirmationFacts, balance: number): ContentStep {
   const settler = balanceSettler(facts);
   return settler.by === 'agency'
-    ? { title: 'The balance', text: `The balance of ${balance} is ${settledThroughAgency(settler.agencyName)}. ${agencySettlesBalanceText(settler.agencyName)}` }
-    : { title: 'The balance', text: `The balance of ${balance} is payable before you travel. You can pay it at any time in your account.` };
+    ? {
+        title: 'The balance',
+        text: `The balance of ${exactAmount(balance, facts.currency)} is ${settledThroughAgency(settler.agencyName)}. ${agencySettlesBalanceText(settler.agencyName)}`,
+      }
+    : {
+        title: 'The balance',
+        text: `${balanceDueSentence(balance, facts.currency, facts.balanceDueDate, facts.confirmedOn, { pence: 'always' })} You can pay it at any time in your account.`,
+      };
 }
 
 function nextSteps(facts: ConfirmationFacts, balance: number): ContentStep[] {
-  const money = (value: number) => exactAmount(value, facts.currency);
   const due = detailsDueDate(facts.startDate);
   const dueSoon = calendarDaysBetween(facts.confirmedOn, due) <= 0;
   return [
@@ -163,7 +176,7 @@ function nextSteps(facts: ConfirmationFacts, balance: number): ContentStep[] {
         : `Please complete your personal information at least 3 months / ${DETAILS_REQUIRED_DAYS} days before departure, that is by ${formatLongDate(due)}, in your account.`,
     },
     balance > 0
-      ? balanceStep(facts, money(balance))
+      ? balanceStep(facts, balance)
       : facts.total === 0
         ? { title: 'Nothing to pay', text: 'There is nothing to pay for this booking.' }
         : { title: 'Paid in full', text: 'Your booking is paid in full: there is nothing more to pay.' },

@@ -1,4 +1,4 @@
-import { formatPersonName, operatorDate, priceLines, settledBookingStatus, type BookingStatus, type CurrencyCode } from '@tours/domain';
+import { balanceDueDate, formatPersonName, operatorDate, priceLines, settledBookingStatus, type BookingStatus, type CurrencyCode } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { agentsReadModel } from '../../agents/index.ts';
@@ -79,6 +79,8 @@ export async function queueConfirmationEmail(
     booking: ConfirmedBookingFacts;
     reference: string;
     publicUrl: string;
+    /** The BALANCE_DUE_DAYS setting, which dates the balance. */
+    balanceDueDays: number;
     /** The booking's lines, when the confirming transaction has read them: not read again. */
     lines?: ComponentLine[];
     /** The booking confirmation document's id (issueConfirmationDocuments answers it); null: none. */
@@ -117,6 +119,7 @@ export async function queueConfirmationEmail(
     tourName: booking.tourName,
     startDate: booking.startDate,
     endDate: booking.endDate,
+    balanceDueDate: balanceDueDate(booking.startDate, input.balanceDueDays),
     passengers: passengers.map(fullName),
     lines,
     currency: booking.currency,

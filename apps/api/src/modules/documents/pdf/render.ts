@@ -1,4 +1,4 @@
-import { formatLongDate, OPERATOR, operatorDate } from '@tours/domain';
+import { balanceDuePhrase, formatLongDate, OPERATOR, operatorDate } from '@tours/domain';
 import type { DocumentFacts, ItineraryDay } from '../facts.ts';
 import { documentHeading, TEMPLATES } from '../templates.ts';
 import {
@@ -10,7 +10,6 @@ import {
   money,
   passengersSection,
   paymentsSection,
-  balanceDueText,
   postalAddressLines,
   totalsSection,
   tourDates,
@@ -28,11 +27,13 @@ export interface RenderInput {
   /** The tour's days, for the itinerary. */
   itinerary?: readonly ItineraryDay[];
   now: Date;
+  /** 'YYYY-MM-DD' the outstanding balance falls due (BALANCE_DUE_DAYS before departure); null when nothing is owed. */
+  balanceDue: string | null;
 }
 
 type Body = (w: PdfWriter, input: RenderInput) => void;
 
-const confirmation: Body = (w, { facts, now }) => {
+const confirmation: Body = (w, { facts, now, balanceDue }) => {
   const optional = facts.status === 'Optional';
   w.paragraph(`Dear ${facts.billTo.name},`);
   w.paragraph(
@@ -42,11 +43,11 @@ const confirmation: Body = (w, { facts, now }) => {
   );
   bookingDetails(w, facts);
   passengersSection(w, facts);
-  accountSections(w, facts, now);
+  accountSections(w, facts, balanceDue, now);
   contactNote(w);
 };
 
-const invoice: Body = (w, { facts, now }) => {
+const invoice: Body = (w, { facts, now, balanceDue }) => {
   w.heading('Bill to');
   w.paragraph([facts.billTo.name, ...postalAddressLines(facts.billTo.address), ...(facts.billTo.email ? [facts.billTo.email] : [])].join('\n'));
   w.details([
@@ -56,7 +57,7 @@ const invoice: Body = (w, { facts, now }) => {
     ['Tour', facts.tourName],
     ['Dates', tourDates(facts)],
     ['Amount due', money(facts, facts.outstanding)],
-    ...(facts.balanceDue ? ([['Due', balanceDueText(facts, now)]] as const) : []),
+    ...(balanceDue ? ([['Balance', balanceDuePhrase(balanceDue, now)]] as const) : []),
   ]);
   passengersSection(w, facts);
   componentsSection(w, facts, 'Charges');
@@ -64,11 +65,11 @@ const invoice: Body = (w, { facts, now }) => {
   paymentsSection(w, facts);
   w.heading('Amount due');
   w.paragraph(money(facts, facts.outstanding), { bold: true, size: 16 });
-  balanceNote(w, facts, now);
+  balanceNote(w, facts, balanceDue, now);
   contactNote(w);
 };
 
-const atolCertificate: Body = (w, { facts, now }) => {
+const atolCertificate: Body = (w, { facts, now, balanceDue }) => {
   w.paragraph(
     `This ATOL certificate confirms that the flight-inclusive booking below is protected under the ATOL scheme by ${OPERATOR.legalName}, ATOL number ${OPERATOR.atolNumber}. ` +
       'If the ATOL holder cannot provide the services listed because of its insolvency, the scheme makes sure you can finish your trip or have your money back, and are not stranded abroad. ' +
@@ -87,11 +88,11 @@ const atolCertificate: Body = (w, { facts, now }) => {
   componentsSection(w, facts, 'What is protected');
   totalsSection(w, facts);
   paymentsSection(w, facts);
-  balanceNote(w, facts, now);
+  balanceNote(w, facts, balanceDue, now);
   contactNote(w);
 };
 
-const itinerary: Body = (w, { facts, itinerary: days = [], now }) => {
+const itinerary: Body = (w, { facts, itinerary: days = [], now, balanceDue }) => {
   bookingDetails(w, facts);
   w.heading('Day by day');
   if (days.length === 0) w.paragraph('The day-by-day itinerary will follow with your final documents.');
@@ -101,21 +102,21 @@ const itinerary: Body = (w, { facts, itinerary: days = [], now }) => {
     w.paragraph(day.description);
   }
   passengersSection(w, facts);
-  accountSections(w, facts, now);
+  accountSections(w, facts, balanceDue, now);
   contactNote(w);
 };
 
-const bookingRecord: Body = (w, { facts, now }) => {
+const bookingRecord: Body = (w, { facts, now, balanceDue }) => {
   bookingDetails(w, facts);
   passengersSection(w, facts, { datesOfBirth: true });
-  accountSections(w, facts, now);
+  accountSections(w, facts, balanceDue, now);
 };
 
 /** A document made by hand, or of a template we do not draw specially: the booking as it stands. */
-const general: Body = (w, { facts, now }) => {
+const general: Body = (w, { facts, now, balanceDue }) => {
   bookingDetails(w, facts);
   passengersSection(w, facts);
-  accountSections(w, facts, now);
+  accountSections(w, facts, balanceDue, now);
   contactNote(w);
 };
 

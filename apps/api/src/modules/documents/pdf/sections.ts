@@ -1,4 +1,4 @@
-import { addressLines, calendarDateIn, countryName, formatAmount, formatLongDate, formatShortDate, OPERATOR, regionContact } from '@tours/domain';
+import { addressLines, agencySettlesBalanceText, balanceDueSentence, calendarDateIn, countryName, formatAmount, formatLongDate, formatShortDate, OPERATOR, regionContact, settledThroughAgency } from '@tours/domain';
 import type { ComponentType } from '../../bookings/index.ts';
 import type { PostalAddress } from '../../../db/json-types.ts';
 import type { DocumentFacts } from '../facts.ts';
@@ -119,17 +119,13 @@ export function paymentsSection(w: PdfWriter, facts: DocumentFacts): void {
   );
 }
 
-/** When the balance is due, as a sentence: 'by 24 November 2026', or 'now' once that day has come. */
-export function balanceDueText(facts: DocumentFacts, now: Date): string {
-  if (!facts.balanceDue) return '';
-  return facts.balanceDue <= calendarDateIn(now, OPERATOR.timeZone) ? 'now' : `by ${formatLongDate(facts.balanceDue)}`;
-}
-
-/** What is still to pay, by when and how, or that nothing is. */
-export function balanceNote(w: PdfWriter, facts: DocumentFacts, now: Date): void {
-  if (facts.outstanding > 0) {
+/** What is still to pay, by when (the domain's one wording of the due date) and how, or that nothing is. */
+export function balanceNote(w: PdfWriter, facts: DocumentFacts, balanceDue: string | null, now: Date): void {
+  if (facts.outstanding > 0 && facts.settler.by === 'agency') {
+    w.paragraph(`The balance of ${formatAmount(facts.outstanding, facts.currency, { pence: 'always' })} is ${settledThroughAgency(facts.settler.agencyName)}. ${agencySettlesBalanceText(facts.settler.agencyName)}`);
+  } else if (facts.outstanding > 0 && balanceDue) {
     w.paragraph(
-      `The outstanding balance of ${money(facts, facts.outstanding)} is due ${balanceDueText(facts, now)}. You can pay it online: sign in to your account on our website, open this booking and choose 'Make a payment'. ` +
+      `${balanceDueSentence(facts.outstanding, facts.currency, balanceDue, now)} You can pay it online: sign in to your account on our website, open this booking and choose 'Make a payment'. ` +
         `Or call our relationship team on ${OPERATOR.relationshipTeamPhone}.`,
     );
   } else {
@@ -138,11 +134,11 @@ export function balanceNote(w: PdfWriter, facts: DocumentFacts, now: Date): void
 }
 
 /** The booking's money in full: what was booked, the totals, the payments and what is left to pay. */
-export function accountSections(w: PdfWriter, facts: DocumentFacts, now: Date): void {
+export function accountSections(w: PdfWriter, facts: DocumentFacts, balanceDue: string | null, now: Date): void {
   componentsSection(w, facts);
   totalsSection(w, facts);
   paymentsSection(w, facts);
-  balanceNote(w, facts, now);
+  balanceNote(w, facts, balanceDue, now);
 }
 
 export function contactNote(w: PdfWriter): void {

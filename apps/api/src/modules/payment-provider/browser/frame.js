@@ -1,8 +1,11 @@
 /* global window, document, ResizeObserver */
 // The sandbox payment frame's behaviour. Served as-is from /pay/frame.js (no
-// build step), allowed by the frame's CSP as 'self'. It talks to the parent
+// build step, an ES module importing card-entry.js beside it), allowed by
+// the frame's CSP as 'self'. It talks to the parent
 // page only through postMessage with the token's allowed origin as target,
 // never '*', so no other page can read what happened to the payment.
+import { caretAfterFormat, formatCardNumberTyping, formatCvcTyping, formatExpiryTyping } from './card-entry.js';
+
 (() => {
   'use strict';
   const config = JSON.parse(document.getElementById('pay-config').textContent);
@@ -137,6 +140,27 @@
       if (!finished) setBusy(false);
     }
   });
+
+  // Each field shaped as it is typed (card-entry.js), keeping the caret by the digits before it.
+  const shapes = {
+    card_number: (value) => formatCardNumberTyping(value),
+    expiry: (value, deleting) => formatExpiryTyping(value, { deleting }),
+    cvc: (value) => formatCvcTyping(value),
+  };
+  for (const [name, shape] of Object.entries(shapes)) {
+    const input = document.getElementById(name);
+    // What was typed before this module ran (it loads after the fields are drawn) is shaped too.
+    if (input.value) input.value = shape(input.value, false);
+    input.addEventListener('input', (event) => {
+      const typed = input.value;
+      const formatted = shape(typed, String(event.inputType || '').startsWith('delete'));
+      if (formatted === typed) return;
+      const caret = input.selectionStart ?? typed.length;
+      input.value = formatted;
+      const at = caretAfterFormat(typed, caret, formatted);
+      if (document.activeElement === input) input.setSelectionRange(at, at);
+    });
+  }
 
   document.getElementById('pay-cancel').addEventListener('click', () => {
     if (!busy && !finished) post({ type: 'canceled' });

@@ -1,4 +1,5 @@
 import { adultNames, hasOutstandingBalance } from '@tours/domain/account/bookings';
+import { balanceDuePhrase } from '@tours/domain/booking/balance-due';
 import { agencySettlesBalanceText, balanceSettler, settledThroughAgency } from '@tours/domain/booking/balance-settlement';
 import { isSettled } from '@tours/domain/booking/statuses';
 import type { BookingDetail } from '@tours/domain/contracts/account';
@@ -58,7 +59,11 @@ export function BookingSummaryTab({ detail, payments, onPaid }: BookingSummaryTa
           <dt>Outstanding balance</dt>
           <dd>
             {formatAmount(outstanding.value, outstanding.currency)}
-            {settler.by === 'agency' && hasOutstandingBalance(booking) ? `, ${settledThroughAgency(settler.agencyName)}` : null}
+            {settler.by === 'agency' && hasOutstandingBalance(booking) ? (
+              `, ${settledThroughAgency(settler.agencyName)}`
+            ) : hasOutstandingBalance(booking) && booking.balance_due ? (
+              <span className="booking-summary__due"> {balanceDuePhrase(booking.balance_due)}</span>
+            ) : null}
           </dd>
         </div>
         <div>

@@ -1,4 +1,5 @@
 import { bookingActionLabel, customerOwesBalance, hasOutstandingBalance } from '@tours/domain/account/bookings';
+import { balanceDuePhrase } from '@tours/domain/booking/balance-due';
 import { balanceSettler, settledThroughAgency } from '@tours/domain/booking/balance-settlement';
 import type { AccountBooking } from '@tours/domain/contracts/account';
 import { formatShortDate } from '@tours/domain/dates';
@@ -44,7 +45,7 @@ export function BookingCard({ booking, active }: BookingCardProps) {
           <dt>Outstanding balance</dt>
           <dd className={owes ? 'booking-card__owed' : undefined}>
             {formatAmount(outstanding.value, outstanding.currency)}
-            {owes && booking.balance_due ? <span className="booking-card__due"> due by {formatShortDate(booking.balance_due)}</span> : null}
+            {owes && booking.balance_due ? <span className="booking-card__due"> {balanceDuePhrase(booking.balance_due)}</span> : null}
             {settler.by === 'agency' && hasOutstandingBalance(booking) ? `, ${settledThroughAgency(settler.agencyName)}` : null}
           </dd>
         </div>

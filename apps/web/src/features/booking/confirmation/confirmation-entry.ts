@@ -24,6 +24,8 @@ export interface Confirmation {
   total: number;
   /** What the card was charged; null if this page never learnt it. */
   paid: number | null;
+  /** 'YYYY-MM-DD' the balance falls due, as the API dated it with the figures; null if this page never learnt it. */
+  balanceDue: string | null;
   email: string | null;
   /** A travel agent confirmed it without payment on behalf of the client: who, when the page knows. */
   agent: { staffName: string | null; agentName: string | null } | null;
@@ -67,6 +69,7 @@ export function readConfirmationEntry(now: number = Date.now()): ConfirmationEnt
       currency: booking.origin?.currency ?? product.currency,
       total,
       paid: payment.amountPaid,
+      balanceDue: payment.prePaymentDetails?.balance_due ?? null,
       email: booking.leadContact?.email ?? null,
       agent: payment.agentBooking ? agentOf() : null,
       expiresAt: active.expiresAt,

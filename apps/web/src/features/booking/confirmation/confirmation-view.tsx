@@ -1,3 +1,4 @@
+import { balanceDueSentence } from '@tours/domain/booking/balance-due';
 import { settledThroughAgency } from '@tours/domain/booking/balance-settlement';
 import { formatShortDate } from '@tours/domain/dates';
 import { SCREEN_TEXT } from '@tours/domain/messages';
@@ -130,7 +131,13 @@ export function ConfirmationView({ confirmation, signedIn }: { confirmation: Con
           {balance !== null ? (
             <div>
               <dt>Balance due</dt>
-              <dd>{balance > 0 ? `${money(balance)}, payable before you travel` : 'Nothing: paid in full'}</dd>
+              <dd>
+                {balance === 0
+                  ? 'Nothing: paid in full'
+                  : confirmation.balanceDue
+                    ? balanceDueSentence(balance, confirmation.currency, confirmation.balanceDue)
+                    : money(balance)}
+              </dd>
             </div>
           ) : null}
           {agent ? (

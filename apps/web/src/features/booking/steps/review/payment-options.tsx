@@ -1,6 +1,7 @@
+import { balanceDueSentence, isBalanceDueNow } from '@tours/domain/booking/balance-due';
 import type { PrePaymentDetails } from '@tours/domain/contracts/selections';
 import { SCREEN_TEXT } from '@tours/domain/messages';
-import { formatAmount, type CurrencyCode } from '@tours/domain/money';
+import { type CurrencyCode, formatAmount } from '@tours/domain/money';
 import { amountToPay, depositOffered, type PaymentOption } from '@tours/domain/pricing/payment-amounts';
 import { useId } from 'react';
 import { usePaymentStore } from '../../store/payment-store.ts';
@@ -15,6 +16,18 @@ interface PaymentOptionsProps {
 }
 
 const TITLES: Record<PaymentOption, string> = { deposit: 'Pay the deposit', full: 'Pay in full' };
+
+/**
+ * When the rest is paid, in the domain's one wording of the API's due date
+ * (the e-mail, the PDFs and the account say the same). A departure within
+ * the period owes its balance at once: said here, before the deposit is chosen.
+ */
+function DepositTerms({ balance, currency, dueDate }: { balance: number; currency: CurrencyCode; dueDate: string | null }) {
+  // Figures restored from before the date was sent show the amount alone until the fresh ones arrive.
+  if (!dueDate) return <>The balance of {formatAmount(balance, currency)} is paid later.</>;
+  const sentence = balanceDueSentence(balance, currency, dueDate);
+  return isBalanceDueNow(dueDate) ? <strong className="option-card__due-now">{sentence}</strong> : <>{sentence}</>;
+}
 
 /**
  * 'deposit' and 'full' (spec section 4, Step 4 payment), each with the amount
@@ -46,9 +59,7 @@ export function PaymentOptions({ details, currency, offered, chosen, promotionAc
                 <span className="option-card__body">
                   <span className="option-card__title">{TITLES[option]}</span>
                   <span className="option-card__text">
-                    {option === 'deposit'
-                      ? `The balance of ${money(total - amount)} is paid later, before you travel.`
-                      : 'The whole cost of your booking now.'}
+                    {option === 'full' ? 'The whole cost of your booking now.' : <DepositTerms balance={total - amount} currency={currency} dueDate={details.balance_due} />}
                   </span>
                 </span>
                 <span className="option-card__price">{money(amount)}</span>

@@ -45,6 +45,16 @@ describe('payment options', () => {
     expect(screen.getByRole('row', { name: /^Deposit/ }).textContent).toContain('£651');
   });
 
+  it("names the API's due date of the balance at the deposit, and says 'due now' once it has come", () => {
+    vi.setSystemTime(new Date('2026-11-27T10:00:00Z'));
+    const { unmount } = renderReview({ ...DETAILS, balance_due: '2026-12-04' });
+    expect(option(/^Pay the deposit/).closest('label')?.textContent).toContain('The balance of £3,689 is due by 04 Dec 2026.');
+    unmount();
+    // A departure within the period: the balance is due on booking, said before the deposit is chosen.
+    renderReview({ ...DETAILS, balance_due: '2026-11-27' });
+    expect(option(/^Pay the deposit/).closest('label')?.textContent).toContain('The balance of £3,689 is due now.');
+  });
+
   it.each([
     ['a deposit of 0', DAY_TRIP_DETAILS],
     ['a deposit equal to the total', { ...DETAILS, deposit: { ...DETAILS.deposit, value: DETAILS.total_price.value } }],
