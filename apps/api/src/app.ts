@@ -13,6 +13,7 @@ import { devMailboxPlugin, mailRelayPlugin } from './modules/mail/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bookingAuthPlugin } from './plugins/booking-auth.ts';
 import { customerAuthPlugin } from './plugins/customer-auth.ts';
+import { staffAuthPlugin } from './plugins/staff-auth.ts';
 import type { KeySource } from './modules/customers/index.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { loadConfig, type AppConfig, type RawEnv } from './config/index.ts';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(dbPlugin, { connection: options.database });
     await app.register(customerAuthPlugin, { keys: options.customerTokenKeys });
     await app.register(bookingAuthPlugin);
+    await app.register(staffAuthPlugin);
     await app.register(holdSweeperPlugin);
     await app.register(reconciliationPlugin);
     await app.register(mailRelayPlugin);
