@@ -24,6 +24,7 @@ import { headersPlugin } from './plugins/headers.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { API_PREFIX, webPlugin } from './plugins/web.ts';
+import { consolePlugin } from './plugins/console.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { rateLimitSweeperPlugin } from './modules/rate-limits/index.ts';
 
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     }
     if (config.identity.provider === 'sandbox') await app.register(identityProviderPlugin, { prefix: '/idp' });
     if (config.mail.provider === 'sandbox') await app.register(devMailboxPlugin, { prefix: '/dev' });
+    await app.register(consolePlugin);
     await app.register(webPlugin);
   } catch (error) {
     // Whatever opened before the failure (the database) is closed again.

@@ -1,5 +1,8 @@
 import { staffMemberEtag } from '@tours/domain';
+import { saveChallenge } from '../src/modules/staff/challenges.ts';
+import { registrationOptions, relyingParty } from '../src/modules/staff/passkeys.ts';
 import { staffMember, type StaffRequestFixtures } from './staff-fixtures.ts';
+import { SoftwareAuthenticator } from './webauthn-authenticator.ts';
 
 /**
  * A valid request for every staff-session endpoint, which the role matrix
@@ -16,6 +19,17 @@ const REASON = 'Checked by the role matrix';
 export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
   getStaffMe: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/me' }) },
   endStaffSession: { ok: 200, request: async () => ({ method: 'POST', url: '/api/staff/session/end', payload: {} }) },
+  startOwnPasskey: { ok: 200, request: async () => ({ method: 'POST', url: '/api/staff/me/passkeys/options', payload: {} }) },
+  addOwnPasskey: {
+    ok: 201,
+    request: async ({ app, caller }) => {
+      // The options the call above would answer, made through the staff module for this caller.
+      const options = await registrationOptions(app.db, caller.member, relyingParty('http://localhost', []));
+      const challengeId = await saveChallenge(app.db, caller.member.id, 'registration', options.challenge, app.clock.databaseNow());
+      const credential = new SoftwareAuthenticator().create(options, 'http://localhost');
+      return { method: 'POST', url: '/api/staff/me/passkeys', payload: { challenge_id: challengeId, credential, name: 'Role matrix key' } };
+    },
+  },
   listStaffMembers: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/members' }) },
   getStaffMember: {
     ok: 200,

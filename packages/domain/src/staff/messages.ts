@@ -19,3 +19,11 @@ export const STAFF_MESSAGES = {
   lastAdmin: 'At least one active administrator must remain.',
   emailTaken: 'A staff member with this e-mail address already exists.',
 } as const;
+
+/** The staff sign-in's rate-limit refusals (429), worded as RATE_LIMIT_MESSAGES words the site's. */
+export const STAFF_RATE_LIMIT_MESSAGES = {
+  startsFromClient: (retryIn: string) => `Too many sign-ins to the staff console from this device. Please try again ${retryIn}.`,
+  startsForAddress: (retryIn: string) => `Too many sign-ins to the staff console for this e-mail address. Please try again ${retryIn}.`,
+  failuresForMember: (retryIn: string) => `Too many failed second factors for this staff member. Please try again ${retryIn}, or ask an administrator.`,
+  failuresFromClient: (retryIn: string) => `Too many failed second factors from this device. Please try again ${retryIn}.`,
+} as const;

@@ -3,7 +3,7 @@ import { and, arrayOverlaps, asc, desc, eq, isNull, ne, sql, type SQL } from 'dr
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { conflict } from '../../lib/http-error.ts';
-import { staffMembers, staffPasskeys, staffRecoveryCodes } from './schema.ts';
+import { staffMembers, staffRecoveryCodes } from './schema.ts';
 import type { StaffMemberIdentity } from './sessions.ts';
 
 /** Reading staff members: who they are, and what the management pages show of their sign-in. */
@@ -17,8 +17,9 @@ export interface StaffMemberRecord extends StaffMemberIdentity {
   updatedAt: Date;
 }
 
-const passkeyCount = sql<number>`(select count(*)::int from ${staffPasskeys} where ${staffPasskeys.staffMemberId} = ${staffMembers.id})`;
-const codesLeft = sql<number>`(select count(*)::int from ${staffRecoveryCodes} where ${staffRecoveryCodes.staffMemberId} = ${staffMembers.id} and ${staffRecoveryCodes.usedAt} is null)`;
+// Written out qualified: drizzle leaves a column of the outer query unqualified, which the subquery would read as its own.
+const passkeyCount = sql<number>`(select count(*)::int from staff_passkeys p where p.staff_member_id = "staff_members"."id")`;
+const codesLeft = sql<number>`(select count(*)::int from staff_recovery_codes c where c.staff_member_id = "staff_members"."id" and c.used_at is null)`;
 
 const recordColumns = {
   id: staffMembers.id,

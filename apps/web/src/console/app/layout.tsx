@@ -1,0 +1,69 @@
+import { endStaffSession, OPERATOR, STAFF_ROLE_LABELS } from '@tours/domain';
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { writeJson } from '../../lib/storage.ts';
+import { signOutAtProvider } from '../lib/console-oidc.ts';
+import { staffCall } from '../lib/staff-api.ts';
+import { useStaffMe, useStaffSession } from '../lib/staff-session.ts';
+import { CONSOLE_STORAGE_KEYS } from '../lib/storage-keys.ts';
+import { sectionsFor } from './navigation.ts';
+
+/** Ends the staff session, then the provider's, which brings the browser back to /admin and its 'signed out' page. */
+async function signOut(): Promise<void> {
+  await staffCall(endStaffSession, { body: {} }).catch(() => undefined);
+  useStaffSession.getState().clear();
+  writeJson(CONSOLE_STORAGE_KEYS.signedOut, true);
+  await signOutAtProvider().catch(() => window.location.assign('/admin/signed-out'));
+}
+
+/** Every signed-in page: the top bar (operator, member, roles, sign-out), the sections the member's roles allow, the page. */
+export function ConsoleLayout() {
+  const { member, permissions } = useStaffMe();
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <div className="console">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="console-bar">
+        <p className="console-bar__brand">
+          <img src="/logo.svg" alt="" width="32" height="32" />
+          <span>
+            {OPERATOR.companyName} <span className="console-bar__product">staff console</span>
+          </span>
+        </p>
+        <div className="console-bar__member">
+          <p>
+            <span className="console-bar__name">{member.name}</span>
+            <span className="console-bar__roles">{member.roles.map((role) => STAFF_ROLE_LABELS[role]).join(', ')}</span>
+          </p>
+          <Button
+            variant="secondary"
+            busy={leaving}
+            onClick={() => {
+              setLeaving(true);
+              void signOut();
+            }}
+          >
+            Sign out
+          </Button>
+        </div>
+      </header>
+      <nav className="console-nav" aria-label="Console">
+        <ul>
+          {sectionsFor(permissions).map((section) => (
+            <li key={section.path}>
+              <NavLink to={section.path} end={section.path === '/'}>
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="console-main" id="main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

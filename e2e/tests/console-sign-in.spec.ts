@@ -1,0 +1,115 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { STAFF_MESSAGES } from '@tours/domain';
+import { expect, test } from '../support/fixtures.ts';
+import { addVirtualAuthenticator, consoleContext, DEMO_STAFF, firstSignIn, navigationItems, provePasskey, signInAtConsole, signOutOfConsole, type VirtualAuthenticator } from '../support/console.ts';
+import { signInAtProvider } from '../support/sign-in.ts';
+
+/**
+ * Issue 26: a staff member signs in at /admin through the sandbox identity
+ * provider (the e-mailed code) and a passkey of Chromium's virtual
+ * authenticator: registered at the first sign-in with ten recovery codes
+ * shown once, proven at the next; a recovery code works once; a session that
+ * ends returns the member to the sign-in and then to the page they were on;
+ * an address that is no staff member's is refused.
+ */
+test.describe('signing in to the staff console', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  const ops = DEMO_STAFF.operations;
+  let context: BrowserContext;
+  let page: Page;
+  let authenticator: VirtualAuthenticator;
+  let codes: string[];
+
+  test.beforeAll(async ({ browser, server }) => {
+    context = await consoleContext(browser, server);
+    page = await context.newPage();
+    authenticator = await addVirtualAuthenticator(page);
+  });
+  test.afterAll(async () => {
+    await context?.close();
+  });
+
+  test('the first sign-in registers a passkey and shows ten recovery codes once', async () => {
+    codes = await firstSignIn(page, ops);
+    expect(codes).toHaveLength(10);
+    for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
+    expect(await authenticator.credentials()).toHaveLength(1);
+    expect((await authenticator.credentials())[0]!.rpId).toBe('localhost');
+    // Operations: no staff management in the navigation, and what the role allows on the home page.
+    expect(await navigationItems(page)).toEqual(['Home']);
+    await expect(page.getByText('Operations', { exact: true })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: "Edit passengers' details on a customer's behalf" })).toBeVisible();
+    // The codes were shown once: the page is gone for good.
+    await page.goto('/admin/sign-in/recovery-codes');
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${ops.name}` })).toBeVisible();
+    await signOutOfConsole(page);
+  });
+
+  test('the next sign-in asks for the passkey', async () => {
+    await signInAtConsole(page, ops.email);
+    await provePasskey(page);
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${ops.name}` })).toBeVisible();
+    expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(0);
+    await signOutOfConsole(page);
+  });
+
+  test('a recovery code signs in once instead of the passkey, and the console offers a new passkey', async () => {
+    await signInAtConsole(page, ops.email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Use your passkey' })).toBeVisible();
+    await page.getByRole('link', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(codes[3]!.toLowerCase());
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Register a new passkey?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Register a new passkey' }).click();
+    await expect(page.getByText('Your new passkey is registered')).toBeVisible();
+    expect(await authenticator.credentials()).toHaveLength(2);
+    await page.getByRole('button', { name: 'Continue to the console' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${ops.name}` })).toBeVisible();
+    await signOutOfConsole(page);
+
+    await signInAtConsole(page, ops.email);
+    await page.getByRole('link', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(codes[3]!);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText(STAFF_MESSAGES.recoveryCodeWrong)).toBeVisible();
+    await expect(page.getByLabel('Recovery code')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('an ended session returns to the sign-in, then to the page the member was on', async () => {
+    await page.goto('/admin');
+    // The recovery page above left no session: sign in with the passkey.
+    await signInAtConsole(page, ops.email);
+    await provePasskey(page);
+    await page.goto('/admin/no-such-page?from=test');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    // The session ends behind the console's back (signed out elsewhere, idle, 12 hours: the API answers 401 all the same).
+    await page.evaluate(async () => {
+      const { token } = JSON.parse(sessionStorage.getItem('tours.console.session')!) as { token: string };
+      await fetch('/api/staff/session/end', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    });
+    // The next call the console makes (here, as the page loads again) is refused.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the staff console' })).toBeVisible();
+    await expect(page.getByText('Your session has ended')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // The provider still knows this browser: no code this time, straight back with a token.
+    await page.waitForURL(/\/admin\/sign-in\/passkey$/);
+    await provePasskey(page);
+    await expect(page).toHaveURL(/\/admin\/no-such-page\?from=test$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
+  test('an address that is no staff member is refused', async ({ browser, server }) => {
+    const stranger = await consoleContext(browser, server);
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto('/admin');
+    await strangerPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAtProvider(strangerPage, 'demo@example.com');
+    await expect(strangerPage.getByRole('heading', { level: 1, name: 'You cannot use the staff console' })).toBeVisible({ timeout: 20_000 });
+    await expect(strangerPage.getByText(STAFF_MESSAGES.notStaff)).toBeVisible();
+    // Nothing of the console opens without a session.
+    await strangerPage.goto('/admin/staff');
+    await expect(strangerPage.getByRole('heading', { level: 1, name: 'Sign in to the staff console' })).toBeVisible();
+    await stranger.close();
+  });
+});
