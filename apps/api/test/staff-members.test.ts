@@ -1,4 +1,4 @@
-import { STAFF_MEMBER_MESSAGES, STAFF_MESSAGES, STAFF_REASON_MESSAGES, staffMemberEtag } from '@tours/domain';
+import { STAFF_MEMBER_MESSAGES, STAFF_MESSAGES, STAFF_REASON_MESSAGES, staffMemberEtag, VALIDATION } from '@tours/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
@@ -53,7 +53,7 @@ describe('staff members', () => {
     const bad = await add(admin, { email: 'not-an-address', name: ' ', roles: [], reason: 'ok' });
     expectApiError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.fields).toEqual({
-      email: STAFF_MEMBER_MESSAGES.emailInvalid,
+      email: VALIDATION.emailUndeliverable,
       name: STAFF_MEMBER_MESSAGES.nameRequired,
       roles: STAFF_MEMBER_MESSAGES.rolesRequired,
       reason: STAFF_REASON_MESSAGES.tooShort,

@@ -32,6 +32,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or `memory://`. */
   dataDir: string;
+  /** PGlite in memory only: starts from this dump of a data directory (PGlite#dumpDataDir) instead of an empty database. */
+  loadDataDir?: Blob | undefined;
   poolMax?: number;
   /** statement_timeout and lock_timeout of every connection: a stuck statement or lock wait fails (and is retried) instead of hanging. */
   timeouts?: { statementMs: number; lockMs: number };
@@ -54,15 +56,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolMax ?? 10, logger, timeouts)
-    : openPglite(options.dataDir, logger, timeouts);
+    : openPglite(options.dataDir, logger, timeouts, options.loadDataDir);
 }
 
 type Timeouts = NonNullable<DatabaseOptions['timeouts']>;
 
-async function openPglite(dataDir: string, logger: Logger | undefined, timeouts: Timeouts): Promise<DatabaseConnection> {
+async function openPglite(dataDir: string, logger: Logger | undefined, timeouts: Timeouts, loadDataDir: Blob | undefined): Promise<DatabaseConnection> {
   let client: PGlite;
   if (dataDir === IN_MEMORY) {
-    client = await PGlite.create();
+    client = await PGlite.create(loadDataDir ? { loadDataDir } : {});
   } else {
     const path = resolve(dataDir);
     mkdirSync(path, { recursive: true });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { normaliseLineBreaks, readableText } from '../input-values.ts';
 import { stripHtml } from '../text.ts';
 
 /**
@@ -17,7 +18,10 @@ export const STAFF_REASON_MESSAGES = {
 
 export const staffReasonSchema = z.string({ error: STAFF_REASON_MESSAGES.required }).check(
   z.overwrite(stripHtml),
+  // Several lines may be typed (a textarea); no control character or lone surrogate reaches the audit log (input-values.ts).
+  z.overwrite(normaliseLineBreaks),
   z.trim(),
+  readableText(true),
   z.minLength(1, { message: STAFF_REASON_MESSAGES.required, abort: true }),
   z.minLength(STAFF_REASON_LIMITS.min, STAFF_REASON_MESSAGES.tooShort),
   z.maxLength(STAFF_REASON_LIMITS.max, STAFF_REASON_MESSAGES.tooLong),

@@ -3,7 +3,7 @@ import { fromProviderAmount } from '@tours/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTokenBodySchema, createTokenResponseSchema, paymentRequestResponseSchema, paymentResponseSchema } from '../../adapters/payments/wire.ts';
+import { createTokenBodySchema, createTokenResponseSchema, paymentRequestResponseSchema, paymentResponseSchema, providerIdSchema } from '../../adapters/payments/wire.ts';
 import { notFound, unauthorized } from '../../lib/http-error.ts';
 import { accountOf, cancelPaymentRequest, createToken, findPaymentRequest, findPaymentWithRequest, paymentToWire } from './repository.ts';
 
@@ -59,7 +59,7 @@ export async function serverApiRoutes(app: FastifyInstance) {
     {
       schema: {
         hide: true,
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: providerIdSchema }),
         response: { 200: paymentResponseSchema },
       },
     },
@@ -70,7 +70,7 @@ export async function serverApiRoutes(app: FastifyInstance) {
     },
   );
 
-  const requestParams = z.object({ id: z.string().max(100) });
+  const requestParams = z.object({ id: providerIdSchema });
 
   api.get(
     '/payment-requests/:id',

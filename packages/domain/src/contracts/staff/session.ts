@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { text, wholeNumber } from '../../input-values.ts';
 import { STAFF_MFA_METHODS } from '../../staff/second-factor.ts';
 import { STAFF_PERMISSIONS, STAFF_ROLES } from '../../staff/permissions.ts';
 import { dataEnvelope, defineEndpoint, isoDateTimeSchema } from '../common.ts';
@@ -42,16 +43,38 @@ export type StaffSession = z.infer<typeof staffSessionSchema>;
 /** WebAuthn options exactly as @simplewebauthn/server makes them for @simplewebauthn/browser (challenge, RP, user, credentials). */
 const webauthnOptionsSchema = z.record(z.string(), z.unknown());
 
-const base64url = z.string().check(z.minLength(1), z.maxLength(2048), z.regex(/^[A-Za-z0-9_-]+$/));
+const base64url = text({ max: 16_384, required: 'A passkey answer is required', trim: false }).check(z.regex(/^[A-Za-z0-9_-]+$/));
+const short = text({ max: 64 });
+
+/**
+ * What an authenticator answered (the `response` of RegistrationResponseJSON
+ * or AuthenticationResponseJSON), field by field so that nothing else
+ * reaches the API: base64url data, the transports and the key's COSE
+ * algorithm (a small negative integer such as -7 or -257).
+ */
+const authenticatorResponseSchema = z.object({
+  clientDataJSON: base64url,
+  attestationObject: z.optional(base64url),
+  authenticatorData: z.optional(base64url),
+  signature: z.optional(base64url),
+  userHandle: z.optional(base64url),
+  publicKey: z.optional(base64url),
+  publicKeyAlgorithm: z.optional(wholeNumber()),
+  transports: z.optional(z.array(short).check(z.maxLength(16))),
+});
+
+/** The browser's extension outputs (credProps' `rk`, …): flat values the API does not read but passes on as received. */
+const extensionValue = z.union([z.boolean(), short, wholeNumber()]);
+const clientExtensionResultsSchema = z.record(short, z.union([extensionValue, z.record(short, extensionValue)]));
 
 /** A passkey's answer as @simplewebauthn/browser returns it (RegistrationResponseJSON or AuthenticationResponseJSON). */
 export const webauthnCredentialSchema = z.object({
   id: base64url,
   rawId: base64url,
   type: z.literal('public-key'),
-  response: z.record(z.string(), z.unknown()),
-  clientExtensionResults: z._default(z.record(z.string(), z.unknown()), {}),
-  authenticatorAttachment: z.optional(z.string().check(z.maxLength(32))),
+  response: authenticatorResponseSchema,
+  clientExtensionResults: z._default(clientExtensionResultsSchema, {}),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
 });
 export type WebauthnCredential = z.infer<typeof webauthnCredentialSchema>;
 
@@ -71,7 +94,7 @@ export type StaffSignInStep = z.infer<typeof staffSignInStepSchema>;
 /** Calls that take no input still send a JSON body, `{}`: nothing else is accepted. */
 const noInput = z.strictObject({});
 
-export const passkeyNameSchema = z.string().check(z.trim(), z.maxLength(60));
+export const passkeyNameSchema = text({ max: 60 });
 
 export const startStaffSession = defineEndpoint({
   method: 'POST',
@@ -104,7 +127,7 @@ export const assertStaffPasskey = defineEndpoint({
 export const useStaffRecoveryCode = defineEndpoint({
   method: 'POST',
   path: '/staff/session/recovery',
-  body: z.object({ code: z.string().check(z.trim(), z.minLength(1, 'Type a recovery code'), z.maxLength(64)) }),
+  body: z.object({ code: text({ max: 64, required: 'Type a recovery code' }, 'Type a recovery code') }),
   response: dataEnvelope(z.extend(staffSessionSchema, { passkey_suggested: z.boolean() })),
   auth: 'customer',
   summary: 'Starts the session with a one-time recovery code instead of the passkey; the code is used up (rate limited)',
