@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { STAFF_MESSAGES } from '@tours/domain';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { addVirtualAuthenticator, consoleContext, DEMO_STAFF, firstSignIn, navigationItems, provePasskey, signInAtConsole, signOutOfConsole, type VirtualAuthenticator } from '../support/console.ts';
+import { shoot } from '../support/shots.ts';
 import { signInAtProvider } from '../support/sign-in.ts';
 
 /**
@@ -35,8 +36,8 @@ test.describe('signing in to the staff console', () => {
     for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
     expect(await authenticator.credentials()).toHaveLength(1);
     expect((await authenticator.credentials())[0]!.rpId).toBe('localhost');
-    // Operations: no staff management in the navigation, and what the role allows on the home page.
-    expect(await navigationItems(page)).toEqual(['Home']);
+    // Operations: bookings but no staff management in the navigation, and what the role allows on the home page.
+    expect(await navigationItems(page)).toEqual(['Home', 'Bookings']);
     await expect(page.getByText('Operations', { exact: true })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: "Edit passengers' details on a customer's behalf" })).toBeVisible();
     // The codes were shown once: the page is gone for good.
@@ -112,4 +113,45 @@ test.describe('signing in to the staff console', () => {
     await expect(strangerPage.getByRole('heading', { level: 1, name: 'Sign in to the staff console' })).toBeVisible();
     await stranger.close();
   });
+});
+
+/**
+ * The console's shell: the member's name and roles in the header, the
+ * sections their roles allow, the home page's work-queue region and the
+ * bookings section's place, accessible (axe) and whole at 1366 and 375 px.
+ */
+test('the console shell names the member and their role, and works at 1366 and 375 px', async ({ browser, server }) => {
+  test.setTimeout(120_000);
+  const finance = DEMO_STAFF.finance;
+  const context = await consoleContext(browser, server, { width: 1366, height: 900 });
+  const page = await context.newPage();
+  await addVirtualAuthenticator(page);
+  await firstSignIn(page, finance);
+
+  const header = page.getByRole('banner');
+  await expect(header.getByText(finance.name, { exact: true })).toBeVisible();
+  await expect(header.getByText(finance.label, { exact: true })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  expect(await navigationItems(page)).toEqual(['Home', 'Bookings']);
+  await expect(page.getByRole('region', { name: 'Work queue' })).toBeVisible();
+
+  for (const width of [1366, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${finance.name}` })).toBeVisible();
+    await expectNoA11yViolations(page);
+    // Nothing wider than the window: no sideways scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shoot(page, 'console-home', { widths: [width] });
+  }
+
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Bookings' }).click();
+  await expect(page).toHaveURL(/\/admin\/bookings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Bookings' })).toHaveAttribute('aria-current', 'page');
+  await expectNoA11yViolations(page);
+  await shoot(page, 'console-bookings', { widths: [1366, 375] });
+
+  await signOutOfConsole(page);
+  await context.close();
 });

@@ -3,23 +3,28 @@ import { useNavigate } from 'react-router';
 import { isApiRequestError } from '../../../lib/api-error.ts';
 import { providerUser } from '../../lib/console-oidc.ts';
 import { takeReturnTo } from '../../lib/return-to.ts';
+import { useStaffSession } from '../../lib/staff-session.ts';
 import { STEP_PATHS, startWithProviderToken, usePendingSignIn, type PasskeyStep } from './pending-sign-in.ts';
 
 /**
  * The pending step a passkey page works on. After a reload nothing is
  * pending: a new step is asked for with the provider's access token, if it
  * still lasts, and the page for that step is opened; otherwise the sign-in
- * starts again.
+ * starts again. A step that ends because its sign-in finished (the session
+ * is there) is not asked for again: the page is on its way elsewhere (the
+ * recovery codes, the page the member was on), and a new step would take
+ * it back to the passkey.
  */
 export function usePendingStep<K extends PasskeyStep['next']>(kind: K): Extract<PasskeyStep, { next: K }> | null {
   const step = usePendingSignIn((state) => state.step);
+  const signedIn = useStaffSession((state) => state.session !== null);
   const navigate = useNavigate();
   // Asked once per page: React runs effects twice in development.
   const resuming = useRef(false);
   const wanted = step?.next === kind ? (step as Extract<PasskeyStep, { next: K }>) : null;
 
   useEffect(() => {
-    if (wanted || resuming.current) return;
+    if (wanted || signedIn || resuming.current) return;
     resuming.current = true;
     void (async () => {
       const user = await providerUser().catch(() => null);
@@ -33,7 +38,7 @@ export function usePendingStep<K extends PasskeyStep['next']>(kind: K): Extract<
         navigate('/sign-in', { replace: true, state: { error: isApiRequestError(error) ? error.message : undefined } });
       }
     })();
-  }, [wanted, kind, navigate]);
+  }, [wanted, signedIn, kind, navigate]);
   return wanted;
 }
 
