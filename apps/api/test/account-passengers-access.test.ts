@@ -81,8 +81,6 @@ describe('who may save passenger details and correspondence', () => {
       ["one's own booking, with a passenger of one's other booking", await patchPassenger(app(), ada.headers, adaVienna, adaSicilyPassenger!.id, body)],
       ['a booking id no booking has', await patchPassenger(app(), ada.headers, MISSING, adaPassenger!.id, body)],
       ['a passenger id no passenger has', await patchPassenger(app(), ada.headers, adaVienna, MISSING, body)],
-      ['a passenger id beyond any id', await patchPassenger(app(), ada.headers, adaVienna, 99_999_999_999, body)],
-      ['a booking id beyond any id', await patchPassenger(app(), ada.headers, 99_999_999_999, adaPassenger!.id, body)],
       ['a signed-in person who is no customer', await patchPassenger(app(), stranger, beaVienna, beaPassenger!.id, body)],
       ["another customer's correspondence", await patchCorrespondence(app(), ada.headers, beaVienna, { send_to: 'alternate_address', alternate_address: alternateAddress })],
       ['correspondence of a booking id no booking has', await patchCorrespondence(app(), ada.headers, MISSING, { send_to: 'in_person' })],
@@ -90,6 +88,11 @@ describe('who may save passenger details and correspondence', () => {
     ];
     const expected = { status: 404, body: { error: { code: 'NOT_FOUND', message: BOOKING_NOT_FOUND } } };
     for (const [what, response] of attempts) expect(answer(response), what).toEqual(expected);
+    // Ids no column can hold are refused by the contract (input-values.ts) before any lookup: nothing to learn from them either.
+    for (const response of [
+      await patchPassenger(app(), ada.headers, adaVienna, 99_999_999_999, body),
+      await patchPassenger(app(), ada.headers, 99_999_999_999, adaPassenger!.id, body),
+    ]) expect(response.statusCode, response.body).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -34,6 +34,10 @@ const CHARACTERS = [
   ['an escape', ESCAPE],
 ] as const;
 
+/** The message `field` gives `character`: an e-mail field's own rule (email-address.ts) allows no such character at all, so it says so first. */
+const messageFor = (field: string, character: string): string =>
+  field.endsWith('email') ? VALIDATION.emailUndeliverable : MESSAGE[character]!;
+
 /** A copy of `value` with `text` written at the dotted path. */
 function withValue(value: unknown, path: string, text: unknown): unknown {
   const [head, ...rest] = path.split('.');
@@ -86,7 +90,7 @@ describe('POST /api/bookings', () => {
   describe.each(CHARACTERS)('with %s', (_name, character) => {
     it.each([...TEXT_FIELDS, 'tour_code'])('in %s: 400 naming it, nothing stored', async (field) => {
       const valid = await body();
-      await expectRefused(() => post(withValue(valid, field, `Ab${character}cd`)), field, MESSAGE[character]);
+      await expectRefused(() => post(withValue(valid, field, `Ab${character}cd`)), field, messageFor(field, character));
     });
   });
 
@@ -127,7 +131,7 @@ describe('the calls of a booking being made', () => {
   describe.each(CHARACTERS)('with %s', (_name, character) => {
     it.each(TEXT_FIELDS)('PUT /api/bookings/passengers, in %s: 400 naming it, the booking unchanged', async (field) => {
       const valid = { passengers: [lead], source: { id: 63, subsource_id: 165, subsource_description: 'A friend' } };
-      await expectRefused(() => call('PUT', '/api/bookings/passengers', withValue(valid, field, `Ab${character}cd`)), field, MESSAGE[character]);
+      await expectRefused(() => call('PUT', '/api/bookings/passengers', withValue(valid, field, `Ab${character}cd`)), field, messageFor(field, character));
     });
 
     it('POST /api/bookings/promotion, in the code', async () => {
@@ -140,7 +144,7 @@ describe('the calls of a booking being made', () => {
 
     it.each(['agent_id', 'email'])('POST /api/bookings/agents/verify, in %s', async (field) => {
       const valid = { agent_id: 'AG1001', email: 'jane.holt@wanderlust.example' };
-      await expectRefused(() => call('POST', '/api/bookings/agents/verify', withValue(valid, field, `AG${character}1`)), field, MESSAGE[character]);
+      await expectRefused(() => call('POST', '/api/bookings/agents/verify', withValue(valid, field, `AG${character}1`)), field, messageFor(field, character));
     });
   });
 

@@ -2,9 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS, type Endpoint } from '@tours/domain';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
 import { build } from '../helper.ts';
 import { fingerprint } from './fingerprint.ts';
 import { FUZZ_RUNS, FUZZ_TEST_TIMEOUT_MS } from './harness.ts';
@@ -115,6 +117,18 @@ const HEADERS = fc.record(
   { requiredKeys: [] },
 );
 
+/**
+ * GET /idp/session/end asked with no session is answered, as oidc-provider
+ * answers it, with its sign-out prompt, whose form secret it keeps in a new
+ * anonymous Session (no account, expiring with the session's TTL). That is the
+ * protocol, not garbage stored: such rows are removed before the fingerprints
+ * are compared (none exists before: no test here signs anyone in), and any
+ * other row the garbage left still shows.
+ */
+async function dropAnonymousSessions(db: Database) {
+  await db.execute(sql`delete from idp_models where kind = 'Session' and payload->>'accountId' is null`);
+}
+
 describe('the routes outside the contracts', () => {
   // A built SPA, as in production: without one, every page answers 503 'not built'.
   const webDist = mkdtempSync(join(tmpdir(), 'tours-fuzz-web-'));
@@ -159,6 +173,7 @@ describe('the routes outside the contracts', () => {
       }),
       { numRuns: Math.max(20, Math.round(FUZZ_RUNS / 3)), endOnFailure: true },
     );
+    if (path.startsWith('/idp/')) await dropAnonymousSessions(app.db);
     expect(await fingerprint(app.db), `${route}: garbage changed nothing in the database`).toEqual(before);
   }, FUZZ_TEST_TIMEOUT_MS);
 
