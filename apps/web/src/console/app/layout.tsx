@@ -2,19 +2,26 @@ import { endStaffSession, OPERATOR, STAFF_ROLE_LABELS } from '@tours/domain';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { writeJson } from '../../lib/storage.ts';
+import { removeItem, writeJson } from '../../lib/storage.ts';
 import { signOutAtProvider } from '../lib/console-oidc.ts';
 import { staffCall } from '../lib/staff-api.ts';
 import { useStaffMe, useStaffSession } from '../lib/staff-session.ts';
 import { CONSOLE_STORAGE_KEYS } from '../lib/storage-keys.ts';
 import { sectionsFor } from './navigation.ts';
 
-/** Ends the staff session, then the provider's, which brings the browser back to /admin and its 'signed out' page. */
+/**
+ * Ends the staff session, then the provider's, which brings the browser back
+ * to /admin and its 'signed out' page. The session is forgotten for the tab
+ * before the browser leaves, but the page stays as it is until it does:
+ * emptying the store now would show 'You have signed out' while the
+ * provider's sign-out is still to come, and a click there would cut it short.
+ */
 async function signOut(): Promise<void> {
   await staffCall(endStaffSession, { body: {} }).catch(() => undefined);
-  useStaffSession.getState().clear();
   writeJson(CONSOLE_STORAGE_KEYS.signedOut, true);
-  await signOutAtProvider().catch(() => window.location.assign('/admin/signed-out'));
+  removeItem(CONSOLE_STORAGE_KEYS.session);
+  // The provider out of reach: signed out of the console all the same, and told so (RequireSession reads the flag).
+  await signOutAtProvider().catch(() => useStaffSession.getState().clear());
 }
 
 /** Every signed-in page: the top bar (operator, member, roles, sign-out), the sections the member's roles allow, the page. */
