@@ -1,7 +1,7 @@
 import { getStaffMe, type StaffPermission } from '@tours/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { readJson, removeItem } from '../../lib/storage.ts';
 import { rememberReturnTo } from '../lib/return-to.ts';
 import { onSessionEnded, staffCall } from '../lib/staff-api.ts';
@@ -18,17 +18,18 @@ import { CONSOLE_STORAGE_KEYS } from '../lib/storage-keys.ts';
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useStaffSession((state) => state.session);
+  const ended = useStaffSession((state) => state.ended);
   const location = useLocation();
-  const navigate = useNavigate();
   const path = `${location.pathname}${location.search}`;
 
+  // The page the session ended on is kept for afterwards; the render below (with no session) goes to the sign-in,
+  // telling it why. Navigating here as well would race that render, which could drop the reason.
   useEffect(() => {
     onSessionEnded(() => {
-      useStaffSession.getState().clear();
       rememberReturnTo(`${window.location.pathname.replace(/^\/admin/, '') || '/'}${window.location.search}`);
-      navigate('/sign-in', { replace: true, state: { ended: true } });
+      useStaffSession.getState().expire();
     });
-  }, [navigate]);
+  }, []);
 
   const token = session?.token;
   const me = useQuery({ queryKey: ['staff', 'me', token], queryFn: () => staffCall(getStaffMe, {}), enabled: Boolean(token), staleTime: 60_000 });
@@ -37,6 +38,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }, [me.data]);
 
   if (!session) {
+    if (ended) return <Navigate to="/sign-in" replace state={{ ended: true }} />;
     if (readJson(CONSOLE_STORAGE_KEYS.signedOut) === true) {
       removeItem(CONSOLE_STORAGE_KEYS.signedOut);
       return <Navigate to="/signed-out" replace />;

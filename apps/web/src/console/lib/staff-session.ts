@@ -19,18 +19,23 @@ function restore(): StoredStaffSession | null {
 
 interface StaffSessionState {
   session: StoredStaffSession | null;
+  /** The session was ended by the API (a staff call answered 401), not by the member: the sign-in page says so. */
+  ended: boolean;
   signedIn: (session: StaffSession) => void;
   /** GET /staff/me answered afresh (roles changed by an administrator, say). */
   refreshed: (me: StaffMe) => void;
   clear: () => void;
+  /** The API found the session ended (idle, 12 hours, signed out elsewhere, deactivated). */
+  expire: () => void;
 }
 
 export const useStaffSession = create<StaffSessionState>()((set, get) => ({
   session: restore(),
+  ended: false,
   signedIn: ({ token, ...me }) => {
     const session = { token, me };
     writeJson(CONSOLE_STORAGE_KEYS.session, session);
-    set({ session });
+    set({ session, ended: false });
   },
   refreshed: (me) => {
     const current = get().session;
@@ -41,7 +46,11 @@ export const useStaffSession = create<StaffSessionState>()((set, get) => ({
   },
   clear: () => {
     removeItem(CONSOLE_STORAGE_KEYS.session);
-    set({ session: null });
+    set({ session: null, ended: false });
+  },
+  expire: () => {
+    removeItem(CONSOLE_STORAGE_KEYS.session);
+    set({ session: null, ended: true });
   },
 }));
 
