@@ -1,5 +1,5 @@
 // API throughput on loopback, beside the framework's own ceiling. Starts the
-// API as `npm start` starts it (apps/api/src/server.ts with the default
+// API as `npm start` starts it (its build, apps/api/dist/server.js, with the default
 // settings: NODE_ENV=production with DEMO=1, info logs, the read cache on; only the port and an
 // in-memory database differ), and a bare Fastify server (bare-server.mjs)
 // answering the very same JSON from memory. Then bounded autocannon rounds, at
@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_SERVER, buildApi } from '../scripts/build-api.mjs';
 import { demoEnvironment } from '../scripts/lib/demo-env.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -48,7 +49,8 @@ const base = `http://127.0.0.1:${port}`;
 // What `npm start` runs (scripts/start.mjs): the demo as production runs it (scripts/lib/demo-env.mjs, ADR 0015).
 // Its stdout is not a terminal here, as under systemd, Docker or a log collector: JSON lines, one per request.
 const serverEnv = demoEnvironment({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', PUBLIC_URL: base }, false);
-const api = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+buildApi();
+const api = spawn(process.execPath, ['--enable-source-maps', API_SERVER], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: serverEnv,
@@ -208,7 +210,7 @@ const report = {
   node: process.version,
   database: engine === 'postgres' ? 'PostgreSQL server' : 'PGlite (embedded, in memory)',
   server: {
-    started_as: 'node --import tsx apps/api/src/server.ts (what npm start runs)',
+    started_as: 'node --enable-source-maps apps/api/dist/server.js (what npm start runs)',
     NODE_ENV: serverEnv.NODE_ENV,
     LOG_LEVEL: process.env.LOG_LEVEL ?? '(default: info)',
     LOG_FORMAT: process.env.LOG_FORMAT ?? '(default: json, stdout is not a terminal)',

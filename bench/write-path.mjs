@@ -3,7 +3,7 @@
 //   npm run bench:writes -w @tours/bench      (from the repository root)
 // Starts a throwaway PostgreSQL 15 cluster (scripts/lib/postgres-cluster.mjs),
 // runs `pgbench -i -s 10` and `pgbench -c 16 -j 2 -T 30` on a database of its
-// own, then the API (`node --import tsx apps/api/src/server.ts` with the environment
+// own, then the API (its build, `node apps/api/dist/server.js`, with the environment
 // `npm start` gives it) with 1 replica and with 3 replicas on another database of the same
 // server, and last the embedded PGlite default (1 process) for comparison.
 // Many buyers at once, each looping create → selections → payment token →
@@ -23,11 +23,14 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildPaymentTokenRequest } from '@tours/domain';
+import { API_SERVER, buildApi } from '../scripts/build-api.mjs';
 import { demoEnvironment } from '../scripts/lib/demo-env.mjs';
 import { findPostgresBinaries, startPostgres } from '../scripts/lib/postgres-cluster.mjs';
 import { WRITE_PATH_BUDGETS } from '../apps/api/test/write-path-budgets.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The API as `npm start` runs it: its build, rebuilt first when the sources changed.
+buildApi();
 const seconds = Number(process.env.WRITE_BENCH_SECONDS ?? 20);
 const buyers = Number(process.env.WRITE_BENCH_BUYERS ?? 32);
 const pgbenchSeconds = Number(process.env.PGBENCH_SECONDS ?? 30);
@@ -98,7 +101,7 @@ async function startApi(env) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const profile = process.env.WRITE_BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.WRITE_BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', API_SERVER], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     // WRITE_BENCH_PROFILE_DIR: each API process writes a CPU profile there when it stops (node --cpu-prof).

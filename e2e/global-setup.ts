@@ -4,21 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, RUN_DIR_ENV, SEEDED_DATA_ENV, seedDataDirectory, WEB_DIST_ENV } from './support/server.ts';
 
-/** Builds the web app when its sources changed (scripts/build-web.mjs), as `npm start` does. */
-function buildWeb(): Promise<void> {
+/** Runs one of the build scripts `npm start` runs (scripts/build-web.mjs, scripts/build-api.mjs): each builds only when its sources changed. */
+function runBuild(script: string, what: string): Promise<void> {
   // The build's output goes to stderr: stdout belongs to the reporter (--reporter=json writes its report there).
-  const build = spawn(process.execPath, [join(ROOT, 'scripts/build-web.mjs')], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  const build = spawn(process.execPath, [join(ROOT, 'scripts', script)], { cwd: ROOT, stdio: ['ignore', 2, 2] });
   return new Promise((resolve, reject) => {
     build.once('error', reject);
-    build.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`The web app build failed (exit ${code ?? signal})`))));
+    build.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`The ${what} build failed (exit ${code ?? signal})`))));
   });
 }
 
 /**
  * Runs once before any worker starts, doing together what every worker's
  * server would otherwise do alone (building per worker would be slow on two
- * cores): builds the web app when its sources changed, and migrates and
- * seeds one database (a server started on it and stopped). The build is
+ * cores): builds the web app and the API when their sources changed, and
+ * migrates and seeds one database (the API's build started on it and
+ * stopped, once the API is built). The build is
  * copied into this run's scratch directory, so that every worker's server
  * serves the same files even if apps/web/dist is rebuilt by someone else
  * while the suite runs; each server starts on its own copy of the database
@@ -29,7 +30,7 @@ export default async function globalSetup(): Promise<() => void> {
   const runDir = mkdtempSync(join(tmpdir(), 'tours-e2e-'));
   const seeded = join(runDir, 'seeded-data');
   try {
-    await Promise.all([buildWeb(), seedDataDirectory(seeded)]);
+    await Promise.all([runBuild('build-web.mjs', 'web app'), runBuild('build-api.mjs', 'API').then(() => seedDataDirectory(seeded))]);
   } catch (error) {
     rmSync(runDir, { recursive: true, force: true });
     throw error;

@@ -6,7 +6,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Each worker gets its own server on its own port and a fresh database
  * (the `server` fixture in support/fixtures.ts), so tests never share data
  * across workers and the suite passes in any order. The global set-up builds
- * the web app once for all of them.
+ * the web app and the API once for all of them.
  */
 export default defineConfig({
   testDir: './tests',

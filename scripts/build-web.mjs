@@ -4,9 +4,10 @@
 // which builds once for all of its servers. Run directly, it only builds.
 //   SKIP_WEB_BUILD=1  keep whatever is in apps/web/dist without building.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newest } from './lib/newest.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const web = join(root, 'apps/web');
@@ -18,19 +19,6 @@ const builtConsole = join(WEB_DIST, 'admin', 'index.html');
 const WEB_INPUTS = ['src', 'public', 'build-tools', 'index.html', 'vite.config.ts', 'vite.console.config.ts', 'package.json', 'tsconfig.json'].map((p) => join(web, p));
 const SHARED_INPUTS = [join(root, 'packages/domain/src')];
 const log = (message) => console.log(`[start] ${message}`);
-
-/** Latest modification time under a path, skipping build output and dependencies. */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let latest = stats.mtimeMs;
-  for (const entry of readdirSync(path, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-    latest = Math.max(latest, newest(join(path, entry.name)));
-  }
-  return latest;
-}
 
 function hasBuildScript() {
   try {

@@ -9,6 +9,8 @@
 //   PORT, HOST       where nginx listens (default 3000 on every interface)
 //   SKIP_WEB_BUILD=1, WEB_DIST=...   as for `npm start` (scripts/build-web.mjs)
 //   NGINX_BIN        another nginx binary than /usr/sbin/nginx
+// As for `npm start`, the API is built first when its build is stale
+// (scripts/build-api.mjs), and each replica runs that build with plain node.
 // Every other setting (PUBLIC_URL, LOG_LEVEL, NODE_ENV, DEMO...) reaches every
 // replica as it would reach `npm start`, which this is otherwise the same demo as:
 // with NODE_ENV unset, production with DEMO=1 (scripts/lib/demo-env.mjs, ADR 0015).
@@ -19,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { API_SERVER, buildApi } from './build-api.mjs';
 import { buildWeb } from './build-web.mjs';
 import { demoEnvironment } from './lib/demo-env.mjs';
 import { ensureNginx, renderClusterConfig } from './lib/nginx.mjs';
@@ -77,6 +80,7 @@ if (!(await portIsFree(settings.port, settings.host === 'localhost' ? '127.0.0.1
   fail(`port ${settings.port} is already in use on ${settings.host}: stop what listens there or choose another with PORT=...`);
 }
 buildWeb();
+buildApi();
 
 const startedAt = Date.now();
 const workDir = mkdtempSync(join(tmpdir(), 'tours-cluster-'));
@@ -193,7 +197,7 @@ async function main() {
   for (const replica of replicas) {
     if (stopping) return;
     const port = replica.address.split(':')[1];
-    startChild(replica.name, process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+    startChild(replica.name, process.execPath, ['--enable-source-maps', API_SERVER], {
       // Its output goes through this script's prefixed lines, not to a terminal: JSON lines.
       ...demoEnvironment(process.env, false),
       // Reachable only from this machine, so only through nginx (or on purpose).

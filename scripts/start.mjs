@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the whole site on one origin (http://localhost:3000 unless PORT
-// is set). Builds the web app when its build is missing or older than its
-// sources, then runs the API server, which migrates and seeds the database and
+// is set). Builds the web app and the API when a build is missing or older
+// than its sources, then runs the API's build with plain node (as production
+// does: no TypeScript at run time), which migrates and seeds the database and
 // serves the SPA at / and the API at /api.
 //   SKIP_WEB_BUILD=1  serve whatever is in apps/web/dist without building.
 // It is the demo, run as production runs: NODE_ENV=production with DEMO=1, so
@@ -11,15 +12,18 @@
 // docs/decisions/0015-demo-runs-as-production.md). Logs stay pretty at a
 // terminal, as in development. A NODE_ENV of the caller's wins (scripts/lib/demo-env.mjs).
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_SERVER, buildApi } from './build-api.mjs';
 import { buildWeb } from './build-web.mjs';
 import { demoEnvironment } from './lib/demo-env.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
 buildWeb();
+buildApi();
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], { cwd: root, stdio: 'inherit', env: demoEnvironment() });
+// Source maps: a stack trace in the logs names the TypeScript file and line.
+const server = spawn(process.execPath, ['--enable-source-maps', API_SERVER], { cwd: root, stdio: 'inherit', env: demoEnvironment() });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1)));

@@ -1,7 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
-import { domainImports } from './build-tools/domain-imports.ts';
 import { precompress } from './build-tools/precompress.ts';
 
 /**
@@ -14,7 +12,7 @@ const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3001';
 const proxy = Object.fromEntries(['api', 'pay', 'idp', 'dev'].map((prefix) => [`^/${prefix}(/|$)`, { target: apiOrigin }]));
 
 export default defineConfig({
-  plugins: [domainImports(fileURLToPath(new URL('../..', import.meta.url))), react(), precompress()],
+  plugins: [react(), precompress()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },

@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
-import { domainImports } from './build-tools/domain-imports.ts';
 import { precompress } from './build-tools/precompress.ts';
 
 /**
@@ -18,6 +17,6 @@ export default defineConfig({
   base: '/admin/',
   // The console's favicon and logo are the site's own, served from the site's root.
   publicDir: false,
-  plugins: [domainImports(fileURLToPath(new URL('../..', import.meta.url))), react(), precompress()],
+  plugins: [react(), precompress()],
   build: { outDir: fileURLToPath(new URL('./dist/admin', import.meta.url)), emptyOutDir: true, target: 'es2022' },
 });

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../e2e/support/page-weight.ts';
+import { API_SERVER, buildApi } from '../../scripts/build-api.mjs';
 import { demoEnvironment } from '../../scripts/lib/demo-env.mjs';
 
 const freePort = () =>
@@ -35,7 +36,8 @@ export async function serveSite(name) {
     { ...process.env, PORT: new URL(base).port, HOST: '127.0.0.1', DATA_DIR: 'memory://', PUBLIC_URL: base, WEB_DIST: webDist, LOG_LEVEL: 'warn' },
     false,
   );
-  const api = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env });
+  buildApi();
+  const api = spawn(process.execPath, ['--enable-source-maps', API_SERVER], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env });
   process.on('exit', () => {
     api.kill('SIGTERM');
     rmSync(scratch, { recursive: true, force: true });

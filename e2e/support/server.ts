@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
  * One full stack per Playwright worker, served as `npm start` serves it (SPA,
  * API and sandboxes on one origin) on its own port and its own embedded
  * database seeded with the demo, so workers never see each other's bookings,
- * holds, payments or e-mails. The global set-up builds the web app once and
- * seeds one database; every worker's server serves that build, on a copy of
+ * holds, payments or e-mails. The global set-up builds the web app and the
+ * API once and seeds one database; every worker's server serves that build, on a copy of
  * that database.
  */
 
@@ -146,8 +146,8 @@ async function startOnce(label: string, dataDir: string, webDist: string | undef
   const port = await freePort(host);
   const baseURL = `http://${BASE_HOST}:${port}`;
   const output: string[] = [];
-  // The API itself, as scripts/start.mjs runs it once the web app is built (the global set-up built it).
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')], {
+  // The API itself, as scripts/start.mjs runs it: its build, with plain node (the global set-up built it and the web app).
+  const child = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'apps/api/dist/server.js')], {
     cwd: ROOT,
     // Its own process group, so stopping it stops everything it started, and a Ctrl-C reaches it only through us.
     detached: true,

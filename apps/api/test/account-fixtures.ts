@@ -1,4 +1,4 @@
-import { buildCardPaymentRequest, toProviderAmount, type CardPaymentRequest, type CurrencyCode } from '@tours/domain';
+import { buildCardPaymentRequest, type CardPaymentRequest, type CurrencyCode } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect } from 'vitest';
 import type { SeededAccountCustomer } from '../src/modules/testing/account-customer.ts';
@@ -121,5 +121,3 @@ export async function accountPayments(app: FastifyInstance, headers: Record<stri
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.items as { id: number; payment_id: string; reference: string; created_date: string; amount: { value: number; currency: string }; detail: { gateway_status: string } }[];
 }
-
-export const amountText = toProviderAmount;

@@ -2,7 +2,6 @@ import type { CurrencyCode } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { addDays } from '../src/db/seed/dates.ts';
-import { TOURS } from '../src/db/seed/data/tours.ts';
 import { today } from './helper.ts';
 
 /** Builders for the booking flow's calls, so each test says only what differs from an ordinary booking. */
@@ -30,12 +29,6 @@ export const second = {
   date_of_birth: '1948-10-09',
   email: 'alice@example.com',
 };
-
-export function seedTour(code: string) {
-  const tour = TOURS.find((t) => t.code === code);
-  if (!tour) throw new Error(`No seed tour ${code}`);
-  return tour;
-}
 
 export interface BookingRequest {
   code: string;

@@ -52,7 +52,6 @@ export class HttpHop {
 }
 
 export type Phase = 'create' | 'tour' | 'select' | 'token' | 'pay' | 'confirm';
-export const PHASES: readonly Phase[] = ['create', 'tour', 'select', 'token', 'pay', 'confirm'];
 
 export interface BuyerResult {
   index: number;

@@ -168,10 +168,10 @@ if (!process.env.DATABASE_URL) {
     }, START_TIMEOUT_MS);
     afterAll(() => forceStop(cluster), 60_000);
 
-    it('runs nginx, three replicas and a PostgreSQL 15 server from its temporary directory', () => {
+    it('runs nginx, three replicas (the built API, run by plain node) and a PostgreSQL 15 server from its temporary directory', () => {
       const { workDir, replicaPorts } = cluster!;
       expect(replicaPorts).toHaveLength(3);
-      expect(processes.filter((p) => p.cmdline.includes('apps/api/src/server.ts'))).toHaveLength(3);
+      expect(processes.filter((p) => p.cmdline.includes('apps/api/dist/server.js'))).toHaveLength(3);
       expect(processes.some((p) => p.cmdline.startsWith('nginx: master process') && p.cmdline.includes(`-p ${workDir}/nginx/`))).toBe(true);
       expect(processes.some((p) => p.cmdline.includes(`postgres -D ${workDir}/postgres/data`))).toBe(true);
     });
@@ -266,7 +266,7 @@ if (!process.env.DATABASE_URL) {
       cluster = await startCluster(2);
       const postmaster = postmasterOf(cluster.workDir);
       const processes = processTree([cluster.child.pid!, ...(postmaster ? [postmaster] : [])]);
-      const replica = processes.find((p) => p.cmdline.includes('apps/api/src/server.ts'))!;
+      const replica = processes.find((p) => p.cmdline.includes('apps/api/dist/server.js'))!;
       process.kill(replica.pid, 'SIGKILL');
       expect(await cluster.exit).toBe(1);
       expect(cluster.output.join('\n')).toMatch(/api-\d stopped unexpectedly \(SIGKILL\): stopping everything/);

@@ -14,6 +14,7 @@ export * from './email-address.ts';
 export * from './email-suggestions.ts';
 
 export * from './contracts/common.ts';
+export * from './contracts/session-records.ts';
 export * from './contracts/catalogue.ts';
 export * from './contracts/options.ts';
 export * from './contracts/selections.ts';

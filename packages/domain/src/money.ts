@@ -39,7 +39,6 @@ export type Money = z.infer<typeof moneySchema>;
 
 /** `{ value, currency_code }` as the spec names it on option prices and totals. */
 export const moneyCodeSchema = z.object({ value: minorUnitsSchema, currency_code: currencyCodeSchema });
-export type MoneyCode = z.infer<typeof moneyCodeSchema>;
 
 export function minor(n: number): MinorUnits {
   if (!Number.isSafeInteger(n)) throw new RangeError(`Not a whole number of minor units: ${n}`);

@@ -103,5 +103,3 @@ export const addressFormSchema = (postalCodeMessage: string) =>
     },
     { error: VALIDATION.valueRequired },
   );
-export type AddressInput = z.input<ReturnType<typeof addressFormSchema>>;
-export type Address = z.output<ReturnType<typeof addressFormSchema>>;

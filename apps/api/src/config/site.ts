@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { packagePath } from '../files.ts';
 import { parseOrigin } from '../lib/origin.ts';
 import { defineSlice, setting } from './setting.ts';
 
@@ -38,7 +38,7 @@ export const site = defineSlice({
         .string()
         .min(1)
         .transform((path) => resolve(path))
-        .prefault(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
+        .prefault(packagePath('../web/dist')),
       'Built SPA to serve at `/`, relative to the working directory; when it has no index.html, pages answer 503 with how to build it',
       { shownDefault: '`apps/web/dist`' },
     ),

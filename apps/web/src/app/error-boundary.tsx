@@ -1,4 +1,4 @@
-import { OPERATOR } from '@tours/domain';
+import { OPERATOR } from '@tours/domain/operator';
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Button, ButtonLink } from '../components/ui/button.tsx';

@@ -1,4 +1,5 @@
-import { OPERATOR, SCREEN_TEXT } from '@tours/domain';
+import { SCREEN_TEXT } from '@tours/domain/messages';
+import { OPERATOR } from '@tours/domain/operator';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { catalogueAnswer } from '../test/fixtures.ts';

@@ -1,4 +1,4 @@
-import { ALERTS } from '@tours/domain';
+import { ALERTS } from '@tours/domain/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { addAlert, alertMessage, dismissAlert, useAlertStore } from './alerts.ts';
 

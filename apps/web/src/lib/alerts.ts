@@ -1,4 +1,4 @@
-import type { AlertText, AlertType } from '@tours/domain';
+import type { AlertText, AlertType } from '@tours/domain/messages';
 import { create } from 'zustand';
 
 /**

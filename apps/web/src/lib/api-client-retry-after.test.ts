@@ -1,4 +1,4 @@
-import { dataEnvelope, defineEndpoint } from '@tours/domain';
+import { dataEnvelope, defineEndpoint } from '@tours/domain/contracts/common';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mockFetch } from '../test/fetch-mock.ts';

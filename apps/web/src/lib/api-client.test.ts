@@ -1,4 +1,7 @@
-import { ALERTS, catalogueTourSchema, dataEnvelope, defineEndpoint, itemsEnvelope, OPERATOR } from '@tours/domain';
+import { catalogueTourSchema } from '@tours/domain/contracts/catalogue';
+import { dataEnvelope, defineEndpoint, itemsEnvelope } from '@tours/domain/contracts/common';
+import { ALERTS } from '@tours/domain/messages';
+import { OPERATOR } from '@tours/domain/operator';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { catalogueTours } from '../test/fixtures.ts';

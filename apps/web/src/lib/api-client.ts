@@ -1,4 +1,4 @@
-import { apiErrorSchema, buildPath, errorCodeForStatus, type Endpoint } from '@tours/domain';
+import { apiErrorSchema, buildPath, errorCodeForStatus, type Endpoint } from '@tours/domain/contracts/common';
 import type { z } from 'zod/mini';
 import { ApiRequestError, CLIENT_ERROR_CODES, reportApiError, type OnApiError } from './api-error.ts';
 import { currentAccessToken } from './auth/account-session.ts';

@@ -1,4 +1,6 @@
-import { ALERTS, retryInWords, type AlertText, type ErrorCode } from '@tours/domain';
+import type { ErrorCode } from '@tours/domain/contracts/common';
+import { ALERTS, type AlertText } from '@tours/domain/messages';
+import { retryInWords } from '@tours/domain/rate-limit-messages';
 import { addAlert } from './alerts.ts';
 import { getRegionContact } from './region.ts';
 

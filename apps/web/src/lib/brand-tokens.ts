@@ -1,4 +1,4 @@
-import { OPERATOR } from '@tours/domain';
+import { OPERATOR } from '@tours/domain/operator';
 
 /**
  * The operator's colours come from the domain package (white-label: one file

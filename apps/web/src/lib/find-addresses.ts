@@ -1,4 +1,7 @@
-import { lookupPostcode, normalisePostcode, RATE_LIMIT_MESSAGES, UK_POSTCODE_PATTERN, VALIDATION } from '@tours/domain';
+import { lookupPostcode } from '@tours/domain/contracts/postcodes';
+import { VALIDATION } from '@tours/domain/messages';
+import { normalisePostcode, UK_POSTCODE_PATTERN } from '@tours/domain/postcode-addresses';
+import { RATE_LIMIT_MESSAGES } from '@tours/domain/rate-limit-messages';
 import { callApi } from './api-client.ts';
 import { isApiRequestError, rateLimitMessage } from './api-error.ts';
 

@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { RATE_LIMIT_MESSAGES, VALIDATION } from '@tours/domain';
+import { VALIDATION } from '@tours/domain/messages';
+import { RATE_LIMIT_MESSAGES } from '@tours/domain/rate-limit-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
 import { useAlertStore } from './alerts.ts';

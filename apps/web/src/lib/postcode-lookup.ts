@@ -1,4 +1,4 @@
-import { VALIDATION } from '@tours/domain';
+import { VALIDATION } from '@tours/domain/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PostcodeLookupResult } from './find-addresses.ts';
 

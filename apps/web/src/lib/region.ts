@@ -1,4 +1,4 @@
-import { REGION_CODES, regionContact, type RegionCode, type RegionContact } from '@tours/domain';
+import { REGION_CODES, regionContact, type RegionCode, type RegionContact } from '@tours/domain/operator';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';

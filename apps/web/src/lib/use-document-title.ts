@@ -1,4 +1,4 @@
-import { OPERATOR } from '@tours/domain';
+import { OPERATOR } from '@tours/domain/operator';
 import { useEffect } from 'react';
 
 /** Every route names itself, so tabs, history and screen readers say where the visitor is. */

@@ -1,5 +1,5 @@
-import type { CatalogueDeparture, CatalogueTour, TourDetail, TourPicture } from '@tours/domain';
-import { minor } from '@tours/domain';
+import type { CatalogueDeparture, CatalogueTour, TourDetail, TourPicture } from '@tours/domain/contracts/catalogue';
+import { minor } from '@tours/domain/money';
 
 const picture = (stem: string, alt: string): TourPicture => ({
   alt,

@@ -2,7 +2,7 @@ import { addDays, format } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldErrors } from '../contracts/common.ts';
 import {
-  billingAddressSchema,
+  postalAddressSchema,
   correspondenceSchema,
   insuranceSchema,
   joiningInformationSchema,
@@ -33,16 +33,16 @@ const passport = {
 };
 const insurance = { start_date: '2027-01-01', expiry_date: '2027-12-31' };
 
-describe('billingAddressSchema', () => {
+describe('postalAddressSchema', () => {
   it('uses the account form messages', () => {
-    expect(errorsOf(billingAddressSchema, { country: '' })).toEqual({
+    expect(errorsOf(postalAddressSchema, { country: '' })).toEqual({
       line_1: 'Line 1 is required',
       city: 'City is required',
       state: 'State is required',
       postal_code: 'Postal code is required',
       country: 'Country is required',
     });
-    expect(billingAddressSchema.safeParse(address).success).toBe(true);
+    expect(postalAddressSchema.safeParse(address).success).toBe(true);
   });
 });
 

@@ -18,9 +18,8 @@ import {
  * check the PATCH bodies in the API and describe the stored sections.
  */
 
-/** Alternate billing address, and the alternate correspondence address. */
-export const accountAddressSchema = addressFormSchema(VALIDATION.postalCodeRequired);
-export const billingAddressSchema = accountAddressSchema;
+/** An address whose postcode is asked for as a postal code: the card payer's billing address, and the alternate correspondence address. */
+export const postalAddressSchema = addressFormSchema(VALIDATION.postalCodeRequired);
 
 /** Dates are 'YYYY-MM-DD', so string order is date order. */
 const expiryAfterStart = (start: 'issue_date' | 'start_date') => (value: Record<string, unknown>, ctx: z.core.$RefinementCtx) => {
@@ -83,8 +82,6 @@ export const passportFormSchema = (tourEndDate: string) =>
       }
     }),
   );
-export type PassportInput = z.input<typeof passportSchema>;
-export type Passport = z.output<typeof passportSchema>;
 
 /** Travel insurance. start_date is labelled 'Issue date'; only the dates and the emergency number have rules. */
 export const insuranceSchema = z
@@ -101,12 +98,9 @@ export const insuranceSchema = z
     emergency_number: phoneNumber(),
   })
   .check(z.superRefine(expiryAfterStart('start_date')));
-export type InsuranceInput = z.input<typeof insuranceSchema>;
-export type Insurance = z.output<typeof insuranceSchema>;
 
 /** Where the passenger will be on the eve of departure: free text, HTML stripped. */
 export const joiningInformationSchema = z.object({ joining_text: optionalText(2000, { lines: true }) });
-export type JoiningInformation = z.output<typeof joiningInformationSchema>;
 
 /** Where the passenger joins the group: free text (no default, so an update names it only when sent). */
 export const arrivalTimeSchema = freeText(500, { lines: true });
@@ -123,12 +117,11 @@ export const correspondenceSchema = z.discriminatedUnion(
   [
     z.object({ send_to: z.literal('primary_address') }),
     z.object({ send_to: z.literal('in_person') }),
-    z.object({ send_to: z.literal('alternate_address'), alternate_address: accountAddressSchema }),
+    z.object({ send_to: z.literal('alternate_address'), alternate_address: postalAddressSchema }),
   ],
   { error: VALIDATION.valueRequired },
 );
 export type CorrespondenceInput = z.input<typeof correspondenceSchema>;
-export type Correspondence = z.output<typeof correspondenceSchema>;
 
 /** PATCH /account/bookings/:booking/passengers/:passenger: exactly one section per call. */
 export const PASSENGER_SECTIONS = ['apis', 'insurance', 'joining_information', 'arrival_time'] as const;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createBookingPassengersSchema } from '../contracts/booking.ts';
 import { fieldErrors } from '../contracts/common.ts';
 import { VALIDATION } from '../messages.ts';
 import {
-  agentFormSchema,
-  bookingPassengersSchema,
   bookingSourceSchema,
   participantSchema,
   participantsFormSchema,
@@ -71,7 +70,7 @@ describe('participant fields', () => {
     const stored = { telephone_home: '02079460018', telephone_mobile: '+447700900123' };
     expect(participantSchema.parse({ ...lead, ...written })).toMatchObject(stored);
     const { id: _id, is_lead: _lead, ...passenger } = lead;
-    expect(bookingPassengersSchema.parse([{ ...passenger, ...written }])[0]).toMatchObject(stored);
+    expect(createBookingPassengersSchema.parse([{ ...passenger, ...written }])[0]).toMatchObject(stored);
   });
 
   it('checks the date of birth is a real past date', () => {
@@ -144,29 +143,17 @@ describe('participantsFormSchema', () => {
 describe('POST /bookings passengers', () => {
   const { id: _id, is_lead: _lead, ...passenger } = lead;
 
-  it('takes passengers without id or lead flag, each with an address', () => {
-    expect(bookingPassengersSchema.safeParse([passenger, { ...passenger, given_name: 'Charles' }]).success).toBe(true);
-    expect(errorsOf(bookingPassengersSchema, [{ ...passenger, address: undefined }])).toEqual({ '0.address': 'Value is required' });
+  it('takes passengers without id or lead flag, the lead with an address', () => {
+    expect(createBookingPassengersSchema.safeParse([passenger, { ...passenger, given_name: 'Charles' }]).success).toBe(true);
+    expect(createBookingPassengersSchema.safeParse([passenger, { ...passenger, given_name: 'Charles', address: undefined }]).success).toBe(true);
+    expect(errorsOf(createBookingPassengersSchema, [{ ...passenger, address: undefined }])).toEqual({ '0.address': 'Value is required' });
   });
 
   it('uses the participant messages', () => {
-    expect(errorsOf(bookingPassengersSchema, [{ ...passenger, family_name: '' }])).toEqual({ '0.family_name': 'Last name is required' });
+    expect(errorsOf(createBookingPassengersSchema, [{ ...passenger, family_name: '' }])).toEqual({ '0.family_name': 'Last name is required' });
   });
 
   it('defaults the marketing source id', () => {
     expect(bookingSourceSchema.parse({ subsource_id: 4 })).toEqual({ id: 63, subsource_id: 4, subsource_description: '' });
-  });
-});
-
-describe('agentFormSchema', () => {
-  it('requires the agent ID and the staff e-mail', () => {
-    expect(errorsOf(agentFormSchema, { agent_id: ' ', staff_email: '' })).toEqual({
-      agent_id: 'Agent ID is required',
-      staff_email: 'Staff email is required',
-    });
-    expect(agentFormSchema.parse({ agent_id: ' P1234 ', staff_email: 'desk@agent.example' })).toEqual({
-      agent_id: 'P1234',
-      staff_email: 'desk@agent.example',
-    });
   });
 });

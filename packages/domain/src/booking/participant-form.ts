@@ -44,7 +44,6 @@ const participantFields = {
 
 /** A passenger as POST /bookings takes it: no id, no lead flag (the first is the lead), always an address. */
 export const bookingPassengerSchema = z.object({ ...participantFields, address: participantAddressSchema });
-export type BookingPassengerInput = z.input<typeof bookingPassengerSchema>;
 export type BookingPassenger = z.output<typeof bookingPassengerSchema>;
 
 /** A passenger as POST /bookings answers it: the reservations system's numeric id and the lead flag restored. */
@@ -71,15 +70,12 @@ export const bookingSourceSchema = z.object({
   subsource_id: wholeNumberParam({ min: 1, message: VALIDATION.howHeardRequired }),
   subsource_description: optionalText(100),
 });
-export type BookingSourceInput = z.input<typeof bookingSourceSchema>;
 export type BookingSource = z.output<typeof bookingSourceSchema>;
 
 const participantCount = <T extends z.ZodMiniType>(item: T) =>
   z
     .array(item, { error: VALIDATION.participantCount })
     .check(z.minLength(MIN_ONLINE_PARTICIPANTS, VALIDATION.participantCount), z.maxLength(MAX_ONLINE_PARTICIPANTS, VALIDATION.participantCount));
-
-export const bookingPassengersSchema = participantCount(bookingPassengerSchema);
 
 /** The whole of step 1: the participants and the lead's marketing source. */
 export const participantsFormSchema = z
@@ -96,12 +92,4 @@ export const participantsFormSchema = z
       });
     }),
   );
-export type ParticipantsFormInput = z.input<typeof participantsFormSchema>;
 export type ParticipantsForm = z.output<typeof participantsFormSchema>;
-
-/** The travel agent modal. */
-export const agentFormSchema = z.object({
-  agent_id: requiredText(VALIDATION.agentIdRequired, 20),
-  staff_email: emailAddress(VALIDATION.staffEmailRequired),
-});
-export type AgentFormInput = z.input<typeof agentFormSchema>;

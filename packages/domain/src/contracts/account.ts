@@ -15,8 +15,6 @@ import { addressSchema, customerSchema } from './session-records.ts';
 import { idSchema } from '../input-values.ts';
 import { bookingParamsSchema, dataEnvelope, defineEndpoint, isoDateSchema, isoDateTimeSchema, itemsEnvelope } from './common.ts';
 
-export { addressSchema, customerSchema, type AddressRecord, type Customer } from './session-records.ts';
-
 /**
  * The account area's entities and calls (spec sections 3 and 7, Account). All
  * need the signed-in customer's bearer token and answer only their bookings.
@@ -73,7 +71,6 @@ export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 
 
 export const profileSchema = z.object({ customer: customerSchema, address: z.nullable(addressSchema) });
-export type Profile = z.infer<typeof profileSchema>;
 
 export const listAccountBookings = defineEndpoint({
   method: 'GET',

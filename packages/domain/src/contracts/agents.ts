@@ -6,15 +6,6 @@ import { postPaymentDetailsSchema } from './booking.ts';
 import { dataEnvelope, defineEndpoint, itemsEnvelope } from './common.ts';
 import { agentSchema, agentStaffSchema, agentVerificationSchema } from './session-records.ts';
 
-export {
-  agentSchema,
-  agentStaffSchema,
-  agentVerificationSchema,
-  type Agent,
-  type AgentStaff,
-  type AgentVerification,
-} from './session-records.ts';
-
 /**
  * Travel agents (spec sections 3, 4 and 7). The capitalised field names are
  * the trade system's and the spec reads them as they are.
@@ -58,7 +49,6 @@ export const agentVerifyRequestSchema = z.object({
   /** 'Staff email is required' when empty (spec section 5); an address no mail can reach cannot be a staff member's either. */
   email: z.string().check(...emailChecks(VALIDATION.staffEmailRequired)),
 });
-export type AgentVerifyRequest = z.infer<typeof agentVerifyRequestSchema>;
 
 /**
  * The modal's Verify: the agent by ID, then the staff member by e-mail, on

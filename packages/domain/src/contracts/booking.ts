@@ -53,7 +53,6 @@ export const bookingTokenSchema = z.object({
   expires_at: isoDateTimeSchema,
   timeout_seconds: z.literal(BOOKING_TOKEN_TIMEOUT_SECONDS),
 });
-export type BookingToken = z.infer<typeof bookingTokenSchema>;
 
 export const createdBookingSchema = z.object({
   booking: z.object({

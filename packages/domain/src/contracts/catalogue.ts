@@ -49,7 +49,6 @@ export const findTour = defineEndpoint({
 /** How the /tours filter names what a tour is (its brand channel decides). */
 export const TOUR_KINDS = ['tour', 'day_trip', 'online_talk'] as const;
 export type TourKind = (typeof TOUR_KINDS)[number];
-export const TOUR_KIND_LABELS: Record<TourKind, string> = { tour: 'Tour', day_trip: 'Day trip', online_talk: 'Online talk' };
 
 export function tourKindOf(brandChannel: number | null | undefined): TourKind {
   if (isDayTrip(brandChannel)) return 'day_trip';

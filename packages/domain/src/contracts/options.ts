@@ -51,11 +51,6 @@ export const KINDS_IN_ALLOCATION: Record<AllocationKind, readonly OptionKind[]> 
   accommodation: ['room', 'additional_night'],
 };
 
-/** The summary line a booking component's price adds to; the tour and promotions have lines of their own. */
-export const SUMMARY_LINE_OF_COMPONENT: Partial<Record<ComponentType, AllocationKind>> = Object.fromEntries(
-  OPTION_KINDS.map((kind) => [COMPONENT_TYPE_OF_KIND[kind], ALLOCATION_KIND_OF_KIND[kind]]),
-);
-
 /** A booked or bookable item. The name may hold HTML-escaped text, so it is shown as text, never as HTML. */
 export const componentSchema = z.object({
   id: z.number().check(z.int()),
@@ -135,7 +130,6 @@ export const extraOptionSchema = z.object({
 export type ExtraOption = z.infer<typeof extraOptionSchema>;
 
 export const promotionSchema = z.object({ id: z.number().check(z.int()), name: z.string(), description: z._default(z.string(), '') });
-export type Promotion = z.infer<typeof promotionSchema>;
 
 export const tourParamsSchema = z.object({ id: idSchema });
 
@@ -165,7 +159,6 @@ export const listPromotions = tourOptions('promotions', promotionSchema, 'Promot
  * matches them to these hotels accent- and case-insensitively (spec section 5).
  */
 export const itineraryHotelSchema = z.object({ name: z.string(), nights: z.number().check(z.int(), z.minimum(0)) });
-export type ItineraryHotel = z.infer<typeof itineraryHotelSchema>;
 
 export const accommodationOptionsSchema = z.object({
   hotels: z.array(itineraryHotelSchema),

@@ -18,7 +18,6 @@ export const postcodeLookupSchema = z.object({
   postcode: z.string(),
   addresses: z.array(z.string()),
 });
-export type PostcodeLookup = z.infer<typeof postcodeLookupSchema>;
 
 export const lookupPostcode = defineEndpoint({
   method: 'GET',

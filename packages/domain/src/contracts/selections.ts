@@ -103,7 +103,6 @@ export const prePaymentDetailsSchema = z.object({
   lines: z._default(z.array(pricedLineSchema), []),
 });
 export type PrePaymentDetails = z.infer<typeof prePaymentDetailsSchema>;
-export type PrePaymentDetailsInput = z.input<typeof prePaymentDetailsSchema>;
 
 export const submitSelections = defineEndpoint({
   method: 'POST',

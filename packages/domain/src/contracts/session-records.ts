@@ -7,8 +7,8 @@ import { isoDateTimeSchema } from './common.ts';
  * of their own, importing nothing but common.ts, so the browser's shell can
  * check what it restores from storage without loading the account, booking
  * and agent contracts, which bring the forms' rules, the options and the
- * countries (issue 15's page weight). account.ts and agents.ts re-export
- * them: they are part of those contracts.
+ * countries (issue 15's page weight). They are part of those contracts, and
+ * on the barrel beside them.
  */
 
 /** An address as stored; lenient, since profile addresses come from outside our forms. */

@@ -3,7 +3,7 @@ import type { MailPort } from './port.ts';
 import { createSandboxMail } from './sandbox.ts';
 import { createSmtpMail } from './smtp.ts';
 
-export type { MailAttachment, MailMessage, MailPort, SentMail } from './port.ts';
+export type { MailAttachment, MailMessage, MailPort } from './port.ts';
 export { MailDeliveryError } from './port.ts';
 export { createSandboxMail } from './sandbox.ts';
 export { createSmtpMail } from './smtp.ts';

@@ -8,10 +8,6 @@ import type { PaymentGateway, ProviderInBrowser } from './port.ts';
 export type {
   GatewayPayer,
   GatewayPayment,
-  GatewayPaymentRequest,
-  GatewayPaymentRequestStatus,
-  GatewayPaymentStatus,
-  GatewayToken,
   GatewayTokenRequest,
   PaymentGateway,
   ProviderInBrowser,

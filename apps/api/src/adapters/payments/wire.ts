@@ -139,7 +139,6 @@ export const notificationSchema = z.object({
   created_at: z.string(),
   data: z.object({ payment: paymentResponseSchema }),
 });
-export type Notification = z.infer<typeof notificationSchema>;
 
 export const SIGNATURE_HEADER = 'pay-signature';
 /** A signature older (or newer) than this is refused, so a captured notification cannot be replayed for ever. */

@@ -7,7 +7,7 @@ import { agentStaff } from './schema.ts';
  * is the bookings module's write, asked for by modules/agent-bookings.
  */
 export { findAgentAndStaff, normaliseAgentCode, presentAgent, presentStaff } from './repository.ts';
-export { agentActor, requireVerification, VERIFICATION_INVALID } from './verification.ts';
+export { agentActor, requireVerification } from './verification.ts';
 
 /** What other modules may read of the agents' tables in their own statements (the staff member copied on a confirmation), never write. */
 export const agentsReadModel = { agentStaff } as const;

@@ -1,10 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { packagePath } from '../../files.ts';
 import { MEDIA_PATH } from './present.ts';
 
 /** media/tours of the API package: the rendered tour pictures (scripts/render-tour-pictures.mjs). */
-export const TOUR_MEDIA_ROOT = fileURLToPath(new URL('../../../media/tours', import.meta.url));
+export const TOUR_MEDIA_ROOT = packagePath('media/tours');
 
 /** Picture names carry a hash of the drawing (see NOTICE.md there), so a name always means the same bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -17,7 +17,6 @@ export {
   verifyAccessToken,
   type CustomerIdentity,
   type KeySource,
-  type VerifyOptions,
 } from './access-token.ts';
 
 /** What other modules may read of the customers table in their own statements (a booking's bill-to), never write. */

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { codePath } from '../../files.ts';
 import { framePaymentBodySchema, framePaymentResponseSchema } from '../../adapters/payments/wire.ts';
 import { cardFramePolicy } from '../../lib/content-security-policy.ts';
 import { unauthorized, validationFailed } from '../../lib/http-error.ts';
@@ -10,8 +11,8 @@ import { checkCard } from './cards.ts';
 import { renderFramePage, type FrameView } from './frame-page.ts';
 import { findToken, payToken, succeededPaymentOf, type PayToken } from './repository.ts';
 
-const SDK_JS = readFileSync(new URL('./browser/sdk.js', import.meta.url), 'utf8');
-const FRAME_JS = readFileSync(new URL('./browser/frame.js', import.meta.url), 'utf8');
+const SDK_JS = readFileSync(codePath('modules/payment-provider/browser/sdk.js'), 'utf8');
+const FRAME_JS = readFileSync(codePath('modules/payment-provider/browser/frame.js'), 'utf8');
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
 
 /** A relative logo ('/logo.svg') is the merchant's own, so it resolves against the merchant's origin. */

@@ -60,11 +60,6 @@ export async function findToken(db: Database, token: string): Promise<PayToken |
   return row;
 }
 
-export async function findPayment(db: Database, id: string): Promise<PayPayment | undefined> {
-  const [row] = await db.select().from(payPayments).where(eq(payPayments.id, id));
-  return row;
-}
-
 export async function succeededPaymentOf(db: Reader, tokenId: number): Promise<PayPayment | undefined> {
   const [row] = await db
     .select()

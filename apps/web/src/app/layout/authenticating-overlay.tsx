@@ -1,4 +1,4 @@
-import { SCREEN_TEXT } from '@tours/domain';
+import { SCREEN_TEXT } from '@tours/domain/messages';
 import { useAccountSession } from '../../lib/auth/account-session.ts';
 import './authenticating-overlay.css';
 

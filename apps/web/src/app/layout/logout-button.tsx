@@ -1,4 +1,4 @@
-import { SCREEN_TEXT } from '@tours/domain';
+import { SCREEN_TEXT } from '@tours/domain/messages';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';

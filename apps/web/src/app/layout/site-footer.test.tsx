@@ -1,4 +1,4 @@
-import { addressLines, OPERATOR } from '@tours/domain';
+import { addressLines, OPERATOR } from '@tours/domain/operator';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useRegionStore } from '../../lib/region.ts';

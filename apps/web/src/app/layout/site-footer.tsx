@@ -1,4 +1,4 @@
-import { addressLines, OPERATOR } from '@tours/domain';
+import { addressLines, OPERATOR } from '@tours/domain/operator';
 import { useRegionContact } from '../../lib/region.ts';
 import { CARD_BRANDS, MarkList, TRADE_BODIES } from './footer-marks.tsx';
 import { SocialIcon } from './social-icons.tsx';

@@ -1,4 +1,5 @@
-import { ALERTS, OPERATOR, VALIDATION } from '@tours/domain';
+import { ALERTS, VALIDATION } from '@tours/domain/messages';
+import { OPERATOR } from '@tours/domain/operator';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

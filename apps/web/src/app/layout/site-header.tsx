@@ -1,4 +1,5 @@
-import { HEADER_PLACEHOLDER_MS, OPERATOR } from '@tours/domain';
+import { OPERATOR } from '@tours/domain/operator';
+import { HEADER_PLACEHOLDER_MS } from '@tours/domain/timing';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { PhoneIcon, UserIcon } from '../../components/ui/icons.tsx';

@@ -1,4 +1,5 @@
-import { PAYMENT_FORM_INIT_DELAY_MS, type PaymentToken } from '@tours/domain';
+import type { PaymentToken } from '@tours/domain/contracts/payment-token';
+import { PAYMENT_FORM_INIT_DELAY_MS } from '@tours/domain/timing';
 import { useEffect, useRef } from 'react';
 import { loadProviderScript, reactionTo, type MountedCardForm } from '../../lib/card-payment/provider-sdk.ts';
 import type { CardPayment } from '../../lib/card-payment/use-card-payment.ts';

@@ -1,4 +1,5 @@
-import { addressLabel, COUNTRIES, parseLookedUpAddress } from '@tours/domain';
+import { COUNTRIES } from '@tours/domain/countries';
+import { addressLabel, parseLookedUpAddress } from '@tours/domain/postcode-addresses';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { get, useFormContext, useFormState, type FieldValues } from 'react-hook-form';
 import { usePostcodeLookup } from '../../lib/postcode-lookup.ts';

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BILLING_VALIDATION_DELAY_MS, billingAddressSchema, DEFAULT_COUNTRY } from '@tours/domain';
+import { postalAddressSchema } from '@tours/domain/account/forms';
+import { DEFAULT_COUNTRY } from '@tours/domain/countries';
+import { BILLING_VALIDATION_DELAY_MS } from '@tours/domain/timing';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { AddressFields } from './address-fields.tsx';
 
-const billingFormSchema = z.object({ billing: billingAddressSchema });
+const billingFormSchema = z.object({ billing: postalAddressSchema });
 type BillingFormValues = z.input<typeof billingFormSchema>;
-export type BillingAddress = z.output<typeof billingAddressSchema>;
+export type BillingAddress = z.output<typeof postalAddressSchema>;
 
 const EMPTY: BillingFormValues['billing'] = { line_1: '', line_2: '', line_3: '', city: '', state: '', postal_code: '', country: DEFAULT_COUNTRY };
 
@@ -65,7 +67,7 @@ export function BillingAddressForm({ onChange, stateLabel = 'County or state', h
     const check = (values: Partial<BillingFormValues>) => {
       clearTimeout(handle);
       handle = setTimeout(() => {
-        const parsed = billingAddressSchema.safeParse(values.billing);
+        const parsed = postalAddressSchema.safeParse(values.billing);
         report.current(parsed.success ? parsed.data : null);
       }, BILLING_VALIDATION_DELAY_MS);
     };

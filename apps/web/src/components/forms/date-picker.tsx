@@ -1,4 +1,4 @@
-import { formatShortDate } from '@tours/domain';
+import { formatShortDate } from '@tours/domain/dates';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { CalendarIcon } from '../ui/icons.tsx';
 import { fieldClassName, fieldDescriptions, FieldError, FieldHint, RequiredMark } from '../ui/field.tsx';

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { MessageModal, Modal } from './modal.tsx';
+import { describe, expect, it } from 'vitest';
+import { Modal } from './modal.tsx';
 
 function Harness({ locked = false }: { locked?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -56,16 +56,5 @@ describe('Modal', () => {
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog')).toBeTruthy();
-  });
-});
-
-describe('MessageModal', () => {
-  it('shows a title, a message and a Continue button', async () => {
-    const onContinue = vi.fn();
-    render(<MessageModal open title="Notice" message="Your session has ended." onContinue={onContinue} />);
-    expect(screen.getByRole('dialog', { name: 'Notice' })).toBeTruthy();
-    expect(screen.getByText('Your session has ended.')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(onContinue).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
 
 const FOCUSABLE =
@@ -114,21 +113,4 @@ function keepFocusInside(dialog: HTMLElement, event: KeyboardEvent): void {
     event.preventDefault();
     first.focus();
   }
-}
-
-interface MessageModalProps {
-  open: boolean;
-  title: ReactNode;
-  message: ReactNode;
-  onContinue: () => void;
-  continueLabel?: string;
-}
-
-/** The spec's generic modal: a title, a message and a Continue button. */
-export function MessageModal({ open, title, message, onContinue, continueLabel = 'Continue' }: MessageModalProps) {
-  return (
-    <Modal open={open} onClose={onContinue} title={title} actions={<Button onClick={onContinue}>{continueLabel}</Button>}>
-      <p>{message}</p>
-    </Modal>
-  );
 }

@@ -1,4 +1,6 @@
-import { endStaffSession, OPERATOR, STAFF_ROLE_LABELS } from '@tours/domain';
+import { endStaffSession } from '@tours/domain/contracts/staff/session';
+import { OPERATOR } from '@tours/domain/operator';
+import { STAFF_ROLE_LABELS } from '@tours/domain/staff/permissions';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { permissionsOf, STAFF_ROLES, type StaffRole } from '@tours/domain';
+import { permissionsOf, STAFF_ROLES, type StaffRole } from '@tours/domain/staff/permissions';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_SECTIONS, sectionsFor } from './navigation.ts';
 

@@ -1,4 +1,4 @@
-import type { StaffPermission } from '@tours/domain';
+import type { StaffPermission } from '@tours/domain/staff/permissions';
 
 /**
  * The console's sections, in the order the navigation shows them. A member

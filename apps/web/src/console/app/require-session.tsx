@@ -1,4 +1,5 @@
-import { getStaffMe, type StaffPermission } from '@tours/domain';
+import { getStaffMe } from '@tours/domain/contracts/staff/session';
+import type { StaffPermission } from '@tours/domain/staff/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import { OPERATOR } from '@tours/domain';
+import { OPERATOR } from '@tours/domain/operator';
 import type { ReactNode } from 'react';
 import { usePageHeading } from './use-page-title.ts';
 

@@ -1,4 +1,4 @@
-import { OPERATOR } from '@tours/domain';
+import { OPERATOR } from '@tours/domain/operator';
 import { useEffect, useRef } from 'react';
 
 /**

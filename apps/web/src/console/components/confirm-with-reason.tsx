@@ -1,4 +1,4 @@
-import { staffReasonSchema } from '@tours/domain';
+import { staffReasonSchema } from '@tours/domain/staff/reason';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField } from '../../components/ui/field.tsx';

@@ -1,4 +1,4 @@
-import { CONSOLE_IDENTITY_PATHS, getIdentityConfig, type IdentityConfig } from '@tours/domain';
+import { CONSOLE_IDENTITY_PATHS, getIdentityConfig, type IdentityConfig } from '@tours/domain/contracts/identity';
 import { InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { removeByPrefix, usableStorage } from '../../lib/storage.ts';
 import { staffCall } from './staff-api.ts';

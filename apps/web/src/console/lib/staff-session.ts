@@ -1,4 +1,4 @@
-import { staffMeSchema, type StaffMe, type StaffSession } from '@tours/domain';
+import { staffMeSchema, type StaffMe, type StaffSession } from '@tours/domain/contracts/staff/session';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { readJson, removeItem, writeJson } from '../../lib/storage.ts';

@@ -1,4 +1,6 @@
-import { ACCOUNT_LIST_LOAD_DELAY_MS, ALERTS, OPERATOR, SCREEN_TEXT } from '@tours/domain';
+import { ALERTS, SCREEN_TEXT } from '@tours/domain/messages';
+import { OPERATOR } from '@tours/domain/operator';
+import { ACCOUNT_LIST_LOAD_DELAY_MS } from '@tours/domain/timing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAlertStore } from '../../lib/alerts.ts';

@@ -1,4 +1,7 @@
-import { ACCOUNT_LIST_LOAD_DELAY_MS, groupBookings, SCREEN_TEXT, type AccountBooking } from '@tours/domain';
+import { groupBookings } from '@tours/domain/account/bookings';
+import type { AccountBooking } from '@tours/domain/contracts/account';
+import { SCREEN_TEXT } from '@tours/domain/messages';
+import { ACCOUNT_LIST_LOAD_DELAY_MS } from '@tours/domain/timing';
 import { Button } from '../../components/ui/button.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

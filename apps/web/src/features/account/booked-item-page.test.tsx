@@ -1,4 +1,6 @@
-import { ALERTS, OPERATOR, type AccountBooking } from '@tours/domain';
+import type { AccountBooking } from '@tours/domain/contracts/account';
+import { ALERTS } from '@tours/domain/messages';
+import { OPERATOR } from '@tours/domain/operator';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,6 @@
-import { bookingParamsSchema, type BookingDetail, type Payment } from '@tours/domain';
+import type { BookingDetail } from '@tours/domain/contracts/account';
+import { bookingParamsSchema } from '@tours/domain/contracts/common';
+import type { Payment } from '@tours/domain/contracts/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { ALERTS } from '@tours/domain';
+import { ALERTS } from '@tours/domain/messages';
 import { useEffect } from 'react';
 import { addAlert } from '../../lib/alerts.ts';
 import { isSignedIn } from '../../lib/auth/account-session.ts';

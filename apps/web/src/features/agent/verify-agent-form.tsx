@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ALERTS } from '@tours/domain';
+import { ALERTS } from '@tours/domain/messages';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';

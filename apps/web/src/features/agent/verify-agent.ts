@@ -1,4 +1,5 @@
-import { agentVerifyRequestSchema, ALERTS, retryWaitText, verifyAgentStaff } from '@tours/domain';
+import { agentVerifyRequestSchema, verifyAgentStaff } from '@tours/domain/contracts/agents';
+import { ALERTS, retryWaitText } from '@tours/domain/messages';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import { useAlerts } from '../../lib/alerts.ts';

@@ -1,4 +1,4 @@
-import { ALERT_TITLE, type AlertType } from '@tours/domain';
+import { ALERT_TITLE, type AlertType } from '@tours/domain/messages';
 import { useRef } from 'react';
 import { CloseIcon, DangerIcon, SuccessIcon, WarningIcon } from '../../components/ui/icons.tsx';
 import { alertMessage, useAlertStore, type Alert } from '../../lib/alerts.ts';

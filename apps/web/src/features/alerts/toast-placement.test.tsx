@@ -1,4 +1,4 @@
-import { ALERTS } from '@tours/domain';
+import { ALERTS } from '@tours/domain/messages';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

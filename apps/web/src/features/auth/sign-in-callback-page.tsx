@@ -1,4 +1,4 @@
-import { SCREEN_TEXT } from '@tours/domain';
+import { SCREEN_TEXT } from '@tours/domain/messages';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';

@@ -1,4 +1,4 @@
-import { formatShortDate } from '@tours/domain';
+import { formatShortDate } from '@tours/domain/dates';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';

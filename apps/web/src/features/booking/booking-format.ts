@@ -1,4 +1,7 @@
-import { countOf, formatTimeAndDate, type Speaker, formatPersonName } from '@tours/domain';
+import type { Speaker } from '@tours/domain/contracts/catalogue';
+import { formatTimeAndDate } from '@tours/domain/dates';
+import { formatPersonName } from '@tours/domain/people';
+import { countOf } from '@tours/domain/text';
 
 /** 'Dr Helena Marsh, Professor Julian Ashby' (spec section 2: title, forename, surname). */
 export const speakerNames = (speakers: readonly Speaker[]): string =>

@@ -1,4 +1,5 @@
-import { currencyCodeSchema, isIsoDate, normaliseCurrency, type CurrencyCode } from '@tours/domain';
+import { isIsoDate } from '@tours/domain/dates';
+import { currencyCodeSchema, normaliseCurrency, type CurrencyCode } from '@tours/domain/money';
 import { z } from 'zod/mini';
 
 /**

@@ -1,4 +1,4 @@
-import { sessionStatus, SESSION_STATUS } from '@tours/domain';
+import { sessionStatus, SESSION_STATUS } from '@tours/domain/booking/session';
 import { useSyncExternalStore } from 'react';
 import { readJson, STORAGE_KEYS, watchItem } from '../../lib/storage.ts';
 import { activeBookingSchema, type ActiveBooking } from './store/active-booking.ts';

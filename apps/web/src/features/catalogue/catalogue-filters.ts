@@ -1,4 +1,5 @@
-import { formatPrice, MINOR_PER_MAJOR, monthSchema, TOUR_KINDS, type CatalogueQuery, type CurrencyCode, type TourKind } from '@tours/domain';
+import { monthSchema, TOUR_KINDS, type CatalogueQuery, type TourKind } from '@tours/domain/contracts/catalogue';
+import { formatPrice, MINOR_PER_MAJOR, type CurrencyCode } from '@tours/domain/money';
 
 /**
  * The /tours filters live in the page's URL (month, kind, price, q), so a

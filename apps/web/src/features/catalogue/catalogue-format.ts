@@ -1,4 +1,6 @@
-import { DEFAULT_CURRENCY, formatPersonName, type CatalogueTour, type CurrencyCode, type Money, type Speaker } from '@tours/domain';
+import type { CatalogueTour, Speaker } from '@tours/domain/contracts/catalogue';
+import { DEFAULT_CURRENCY, type CurrencyCode, type Money } from '@tours/domain/money';
+import { formatPersonName } from '@tours/domain/people';
 
 export function priceIn(departure: { prices: Money[] }, currency: CurrencyCode): Money | undefined {
   return departure.prices.find((price) => price.currency === currency);

@@ -1,4 +1,6 @@
-import { countOf, forCount, normaliseCurrency, OPERATOR, type CurrencyCode } from '@tours/domain';
+import { normaliseCurrency, type CurrencyCode } from '@tours/domain/money';
+import { OPERATOR } from '@tours/domain/operator';
+import { countOf, forCount } from '@tours/domain/text';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';

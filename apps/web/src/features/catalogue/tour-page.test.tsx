@@ -1,4 +1,4 @@
-import { OPERATOR } from '@tours/domain';
+import { OPERATOR } from '@tours/domain/operator';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { formatPrice, normaliseCurrency, type CurrencyCode, type TourDetail } from '@tours/domain';
+import type { TourDetail } from '@tours/domain/contracts/catalogue';
+import { formatPrice, normaliseCurrency, type CurrencyCode } from '@tours/domain/money';
 import { useId, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';

@@ -1,4 +1,5 @@
-import { OPERATOR, SCREEN_TEXT } from '@tours/domain';
+import { SCREEN_TEXT } from '@tours/domain/messages';
+import { OPERATOR } from '@tours/domain/operator';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { SCREEN_TEXT } from '@tours/domain';
+import { SCREEN_TEXT } from '@tours/domain/messages';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

@@ -1,4 +1,4 @@
-import { OPERATOR } from '@tours/domain';
+import { OPERATOR } from '@tours/domain/operator';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_GEOLOCATION_URL } from '../../lib/config.ts';
 import { getRegionContact, useRegionStore } from '../../lib/region.ts';

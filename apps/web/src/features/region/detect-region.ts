@@ -1,4 +1,5 @@
-import { geolocationResponseSchema, regionForCountry, type RegionCode } from '@tours/domain';
+import { geolocationResponseSchema } from '@tours/domain/contracts/catalogue';
+import { regionForCountry, type RegionCode } from '@tours/domain/operator';
 import { z } from 'zod/mini';
 import { config } from '../../lib/config.ts';
 import { useRegionStore } from '../../lib/region.ts';

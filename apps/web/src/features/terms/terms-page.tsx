@@ -1,4 +1,5 @@
-import { DEPOSIT_PERCENT, OPERATOR } from '@tours/domain';
+import { OPERATOR } from '@tours/domain/operator';
+import { DEPOSIT_PERCENT } from '@tours/domain/pricing/totals';
 import { useRegionContact } from '../../lib/region.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 

@@ -9,7 +9,7 @@ import {
   type AgentStaff,
   type AgentVerification,
   type Customer,
-} from '@tours/domain';
+} from '@tours/domain/contracts/session-records';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -33,7 +33,6 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const overlaySchema = z.object({ status: z.boolean(), type: z.string() });
-export type Overlay = z.infer<typeof overlaySchema>;
 
 /** Where a sign-in may return to: our own paths only, so a tampered value cannot send anyone away. */
 export const returnPathSchema = z.string().check(z.regex(/^\/(?!\/)/));
@@ -154,10 +153,6 @@ registerPersistedStore(STORAGE_KEYS.accountSession, () => useAccountSession.getS
 /** Signed in means a token and the customer it belongs to (what the header and the account area go by). */
 export function isSignedIn(state: AccountSessionData = useAccountSession.getState()): boolean {
   return state.isAuth && state.accessToken !== null;
-}
-
-export function useIsSignedIn(): boolean {
-  return useAccountSession((state) => isSignedIn(state));
 }
 
 /** The customer's access token for API calls, when one exists (spec section 7). */

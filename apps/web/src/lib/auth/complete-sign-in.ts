@@ -1,4 +1,6 @@
-import { ALERTS, getProfile, LOGOUT_AFTER_SIGN_IN_FAILURE_MS } from '@tours/domain';
+import { getProfile } from '@tours/domain/contracts/account';
+import { ALERTS } from '@tours/domain/messages';
+import { LOGOUT_AFTER_SIGN_IN_FAILURE_MS } from '@tours/domain/timing';
 import type { User } from 'oidc-client-ts';
 import { callApi } from '../api-client.ts';
 import { isApiRequestError } from '../api-error.ts';

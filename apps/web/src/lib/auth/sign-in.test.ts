@@ -1,4 +1,6 @@
-import { ALERTS, LOGOUT_AFTER_SIGN_IN_FAILURE_MS, OPERATOR } from '@tours/domain';
+import { ALERTS } from '@tours/domain/messages';
+import { OPERATOR } from '@tours/domain/operator';
+import { LOGOUT_AFTER_SIGN_IN_FAILURE_MS } from '@tours/domain/timing';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeUser, fakeUserManager, signInForTest } from '../../test/auth.ts';
 import { jsonResponse, mockRoutes } from '../../test/fetch-mock.ts';

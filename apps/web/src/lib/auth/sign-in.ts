@@ -1,4 +1,4 @@
-import { ALERTS, type AlertText } from '@tours/domain';
+import { ALERTS, type AlertText } from '@tours/domain/messages';
 import type { User } from 'oidc-client-ts';
 import { addAlert } from '../alerts.ts';
 import { getRegionContact } from '../region.ts';

@@ -1,4 +1,4 @@
-import { getIdentityConfig, IDENTITY_PATHS, type IdentityConfig } from '@tours/domain';
+import { getIdentityConfig, IDENTITY_PATHS, type IdentityConfig } from '@tours/domain/contracts/identity';
 import type * as Oidc from 'oidc-client-ts';
 import type { UserManager, UserManagerSettings } from 'oidc-client-ts';
 import { callApi } from '../api-client.ts';

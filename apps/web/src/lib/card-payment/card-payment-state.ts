@@ -1,4 +1,5 @@
-import { minorUnitsSchema, paymentTokenSchema } from '@tours/domain';
+import { paymentTokenSchema } from '@tours/domain/contracts/payment-token';
+import { minorUnitsSchema } from '@tours/domain/money';
 import { z } from 'zod/mini';
 
 /*

@@ -86,7 +86,6 @@ export const providerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('canceled') }),
   z.object({ type: z.literal('closed'), error: z.optional(z.string()) }),
 ]);
-export type ProviderMessage = z.infer<typeof providerMessageSchema>;
 
 export const EXPIRED_REQUEST = 'Expired request';
 

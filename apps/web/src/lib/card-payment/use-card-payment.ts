@@ -1,4 +1,7 @@
-import { ALERTS, type MinorUnits, type Payer, type PaymentToken } from '@tours/domain';
+import type { Payer } from '@tours/domain/booking/payment-request';
+import type { PaymentToken } from '@tours/domain/contracts/payment-token';
+import { ALERTS } from '@tours/domain/messages';
+import type { MinorUnits } from '@tours/domain/money';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore, type StoreApi } from 'zustand';
 import { addAlert } from '../alerts.ts';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { create, type FontkitFont } from 'fontkit';
+import { packagePath } from '../../../files.ts';
 
 /**
  * The fonts every document embeds (a subset of the glyphs used): DejaVu
@@ -21,7 +22,7 @@ let loaded: Record<FontName, Buffer> | null = null;
 /** The font files, read once per process. */
 export function fontFiles(): Record<FontName, Buffer> {
   loaded ??= Object.fromEntries(
-    Object.values(FONTS).map((name) => [name, readFileSync(new URL(`../../../../assets/fonts/${name}.ttf`, import.meta.url))]),
+    Object.values(FONTS).map((name) => [name, readFileSync(packagePath(`assets/fonts/${name}.ttf`))]),
   ) as Record<FontName, Buffer>;
   return loaded;
 }

@@ -1,4 +1,5 @@
-import { PERMISSION_TABLE, STAFF_MESSAGES, STAFF_ROLE_LABELS } from '@tours/domain';
+import { STAFF_MESSAGES } from '@tours/domain/staff/messages';
+import { PERMISSION_TABLE, STAFF_ROLE_LABELS } from '@tours/domain/staff/permissions';
 import { Link, useLocation } from 'react-router';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { sectionsFor } from '../../app/navigation.ts';

@@ -1,4 +1,4 @@
-import { assertStaffPasskey, registerStaffPasskey } from '@tours/domain';
+import { assertStaffPasskey, registerStaffPasskey } from '@tours/domain/contracts/staff/session';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import type { WebauthnCredential } from '@tours/domain';
+import type { WebauthnCredential } from '@tours/domain/contracts/staff/session';
 
 /**
  * The browser's passkey prompts (@simplewebauthn/browser). What a person

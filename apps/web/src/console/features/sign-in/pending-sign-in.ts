@@ -1,4 +1,4 @@
-import { startStaffSession, type StaffSession, type StaffSignInStep } from '@tours/domain';
+import { startStaffSession, type StaffSession, type StaffSignInStep } from '@tours/domain/contracts/staff/session';
 import { create } from 'zustand';
 import { staffCall } from '../../lib/staff-api.ts';
 import { useStaffSession } from '../../lib/staff-session.ts';

@@ -1,4 +1,5 @@
-import { addOwnPasskey, OPERATOR, startOwnPasskey, useStaffRecoveryCode } from '@tours/domain';
+import { addOwnPasskey, startOwnPasskey, useStaffRecoveryCode } from '@tours/domain/contracts/staff/session';
+import { OPERATOR } from '@tours/domain/operator';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { STAFF_MESSAGES } from '@tours/domain';
+import { STAFF_MESSAGES } from '@tours/domain/staff/messages';
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';

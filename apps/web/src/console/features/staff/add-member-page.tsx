@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addStaffMemberBodySchema, type AddStaffMemberInput } from '@tours/domain';
+import { addStaffMemberBodySchema, type AddStaffMemberInput } from '@tours/domain/contracts/staff/members';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';

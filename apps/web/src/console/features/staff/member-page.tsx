@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { STAFF_ROLE_LABELS, updateStaffMemberBodySchema, type StaffMember, type UpdateStaffMemberInput } from '@tours/domain';
+import { updateStaffMemberBodySchema, type StaffMember, type UpdateStaffMemberInput } from '@tours/domain/contracts/staff/members';
+import { STAFF_ROLE_LABELS } from '@tours/domain/staff/permissions';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router';

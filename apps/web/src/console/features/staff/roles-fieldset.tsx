@@ -1,4 +1,4 @@
-import { PERMISSION_TABLE, STAFF_PERMISSIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@tours/domain';
+import { PERMISSION_TABLE, STAFF_PERMISSIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@tours/domain/staff/permissions';
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldError } from '../../../components/ui/field.tsx';

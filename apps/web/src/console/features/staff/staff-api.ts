@@ -1,4 +1,12 @@
-import { addStaffMember, getStaffMember, listStaffMembers, resetStaffPasskeys, updateStaffMember, type AddStaffMemberInput, type UpdateStaffMemberInput } from '@tours/domain';
+import {
+  addStaffMember,
+  getStaffMember,
+  listStaffMembers,
+  resetStaffPasskeys,
+  updateStaffMember,
+  type AddStaffMemberInput,
+  type UpdateStaffMemberInput,
+} from '@tours/domain/contracts/staff/members';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffCall } from '../../lib/staff-api.ts';
 

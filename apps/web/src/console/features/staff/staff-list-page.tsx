@@ -1,4 +1,5 @@
-import { STAFF_ROLE_LABELS, type StaffMember } from '@tours/domain';
+import type { StaffMember } from '@tours/domain/contracts/staff/members';
+import { STAFF_ROLE_LABELS } from '@tours/domain/staff/permissions';
 import { createColumnHelper, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type SortingState, type Updater } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';

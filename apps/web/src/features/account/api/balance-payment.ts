@@ -1,4 +1,5 @@
-import { createAccountPaymentToken, submitPaymentReceipt, type CardPaymentRequest, type PaymentToken } from '@tours/domain';
+import type { PaymentToken } from '@tours/domain/contracts/payment-token';
+import { createAccountPaymentToken, submitPaymentReceipt, type CardPaymentRequest } from '@tours/domain/contracts/payments';
 import { callApi } from '../../../lib/api-client.ts';
 import { isTransientFailure } from '../../../lib/retry.ts';
 import type { PendingReceipt } from '../make-a-payment/account-payment-store.ts';

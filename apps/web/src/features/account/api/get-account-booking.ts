@@ -1,4 +1,5 @@
-import { ALERTS, getAccountBooking, type BookingDetail } from '@tours/domain';
+import { getAccountBooking, type BookingDetail } from '@tours/domain/contracts/account';
+import { ALERTS } from '@tours/domain/messages';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';

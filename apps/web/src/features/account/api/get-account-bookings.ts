@@ -1,4 +1,4 @@
-import { listAccountBookings, type AccountBooking } from '@tours/domain';
+import { listAccountBookings, type AccountBooking } from '@tours/domain/contracts/account';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { accountKeys } from './account-keys.ts';

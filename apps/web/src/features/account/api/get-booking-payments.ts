@@ -1,4 +1,4 @@
-import { listPayments, type Payment } from '@tours/domain';
+import { listPayments, type Payment } from '@tours/domain/contracts/payments';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { accountKeys } from './account-keys.ts';

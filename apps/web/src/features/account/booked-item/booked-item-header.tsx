@@ -1,4 +1,6 @@
-import { bookingTourName, formatShortDate, type BookingDetail } from '@tours/domain';
+import { bookingTourName } from '@tours/domain/account/bookings';
+import type { BookingDetail } from '@tours/domain/contracts/account';
+import { formatShortDate } from '@tours/domain/dates';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 
 /** The header card: tour name, 'Your reference', start and end dates (dd MMM yyyy). */

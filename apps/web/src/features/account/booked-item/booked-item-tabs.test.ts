@@ -1,4 +1,4 @@
-import { componentTypeLabel } from '@tours/domain';
+import { componentTypeLabel } from '@tours/domain/account/bookings';
 import { describe, expect, it } from 'vitest';
 import { bookedItemPath, parseTabParam } from './booked-item-tabs.ts';
 

@@ -1,13 +1,9 @@
-import {
-  adultNames,
-  formatAmount,
-  formatLongDate,
-  hasOutstandingBalance,
-  isSettled,
-  normaliseCurrency,
-  type BookingDetail,
-  type Payment,
-} from '@tours/domain';
+import { adultNames, hasOutstandingBalance } from '@tours/domain/account/bookings';
+import { isSettled } from '@tours/domain/booking/statuses';
+import type { BookingDetail } from '@tours/domain/contracts/account';
+import type { Payment } from '@tours/domain/contracts/payments';
+import { formatLongDate } from '@tours/domain/dates';
+import { formatAmount, normaliseCurrency } from '@tours/domain/money';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { useRegionContact } from '../../../lib/region.ts';
 import { MakeAPayment } from '../make-a-payment/make-a-payment.tsx';

@@ -1,4 +1,5 @@
-import { componentCost, componentTypeLabel, type Component } from '@tours/domain';
+import { componentCost, componentTypeLabel } from '@tours/domain/account/bookings';
+import type { Component } from '@tours/domain/contracts/options';
 
 /**
  * The booking's components: Name, Type, Cost ('Included' when free). On

@@ -1,4 +1,6 @@
-import { formatAmount, formatShortDate, type Payment } from '@tours/domain';
+import type { Payment } from '@tours/domain/contracts/payments';
+import { formatShortDate } from '@tours/domain/dates';
+import { formatAmount } from '@tours/domain/money';
 
 /** 'Payment history': every payment on the booking, newest first, as the API lists them. */
 export function PaymentHistory({ payments }: { payments: readonly Payment[] }) {

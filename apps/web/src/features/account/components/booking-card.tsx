@@ -1,4 +1,7 @@
-import { bookingActionLabel, formatAmount, formatShortDate, hasOutstandingBalance, type AccountBooking } from '@tours/domain';
+import { bookingActionLabel, hasOutstandingBalance } from '@tours/domain/account/bookings';
+import type { AccountBooking } from '@tours/domain/contracts/account';
+import { formatShortDate } from '@tours/domain/dates';
+import { formatAmount } from '@tours/domain/money';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { WarningIcon } from '../../../components/ui/icons.tsx';

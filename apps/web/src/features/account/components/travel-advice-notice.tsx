@@ -1,4 +1,4 @@
-import { OPERATOR } from '@tours/domain';
+import { OPERATOR } from '@tours/domain/operator';
 import { Notice } from '../../../components/ui/notice.tsx';
 
 /** The foreign-travel-advice notice of /account and the Booked Item page (spec section 2). */

@@ -1,4 +1,4 @@
-import { formatDocumentsList, type BookingDocument } from '@tours/domain';
+import { formatDocumentsList, type BookingDocument } from '@tours/domain/contracts/documents';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,6 @@
-import { documentTitle, listDocuments, parseDocumentsList, visibleDocuments, type BookingDetail, type BookingDocument } from '@tours/domain';
+import { documentTitle, visibleDocuments } from '@tours/domain/account/documents';
+import type { BookingDetail } from '@tours/domain/contracts/account';
+import { listDocuments, parseDocumentsList, type BookingDocument } from '@tours/domain/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { callApi } from '../../../lib/api-client.ts';

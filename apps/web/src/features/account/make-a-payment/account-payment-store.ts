@@ -1,4 +1,6 @@
-import { ACCOUNT_PAYMENT_OPTIONS, currencyCodeSchema, minorUnitsSchema, moneySchema, type MinorUnits, type Money, type PaymentToken } from '@tours/domain';
+import { ACCOUNT_PAYMENT_OPTIONS } from '@tours/domain/account/payment';
+import type { PaymentToken } from '@tours/domain/contracts/payment-token';
+import { currencyCodeSchema, minorUnitsSchema, moneySchema, type MinorUnits, type Money } from '@tours/domain/money';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -17,7 +19,6 @@ import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../l
 
 /** The balance the form was last opened against. */
 export const accountPrePaymentSchema = z.object({ booking_id: z.number().check(z.int()), outstanding_balance: moneySchema });
-export type AccountPrePayment = z.infer<typeof accountPrePaymentSchema>;
 
 /** A payment token with what it was opened for: the booking, the amount, and everything else the card client keyed it by. */
 export const openedAccountPaymentSchema = z.extend(openedCardPaymentSchema, {
@@ -25,7 +26,6 @@ export const openedAccountPaymentSchema = z.extend(openedCardPaymentSchema, {
   /** Everything the token was requested for (booking, balance, amount, payer); another value means another token. */
   key: z.string(),
 });
-export type OpenedAccountPayment = z.infer<typeof openedAccountPaymentSchema>;
 
 /** Paid at the provider, the receipt not yet answered by our server. */
 export const pendingReceiptSchema = z.object({

@@ -1,4 +1,5 @@
-import { ALERTS, type MinorUnits } from '@tours/domain';
+import { ALERTS } from '@tours/domain/messages';
+import type { MinorUnits } from '@tours/domain/money';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetProviderScripts } from '../../../lib/card-payment/provider-sdk.ts';

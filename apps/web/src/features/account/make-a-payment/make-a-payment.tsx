@@ -1,14 +1,12 @@
-import {
-  accountPaymentAmount,
-  ALERTS,
-  countryName,
-  formatAmount,
-  PAYMENT_FORM_INIT_DELAY_MS,
-  type AccountBooking,
-  type AccountPaymentOption,
-  type AddressRecord,
-  type Customer,
-  type Payer, formatPersonName } from '@tours/domain';
+import { accountPaymentAmount, type AccountPaymentOption } from '@tours/domain/account/payment';
+import type { Payer } from '@tours/domain/booking/payment-request';
+import type { AccountBooking } from '@tours/domain/contracts/account';
+import type { AddressRecord, Customer } from '@tours/domain/contracts/session-records';
+import { countryName } from '@tours/domain/countries';
+import { ALERTS } from '@tours/domain/messages';
+import { formatAmount } from '@tours/domain/money';
+import { formatPersonName } from '@tours/domain/people';
+import { PAYMENT_FORM_INIT_DELAY_MS } from '@tours/domain/timing';
 import { useId, useRef, useState } from 'react';
 import { CardPaymentForm } from '../../../components/card-payment/card-form.tsx';
 import { PaymentProgress, type ProgressStep } from '../../../components/card-payment/payment-wait.tsx';

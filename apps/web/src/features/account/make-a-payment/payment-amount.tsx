@@ -1,4 +1,5 @@
-import { formatAmount, oneOffAmountSchema, type AccountPaymentOption, type CurrencyCode } from '@tours/domain';
+import { oneOffAmountSchema, type AccountPaymentOption } from '@tours/domain/account/payment';
+import { formatAmount, type CurrencyCode } from '@tours/domain/money';
 import type { Ref } from 'react';
 import { TextField } from '../../../components/ui/field.tsx';
 

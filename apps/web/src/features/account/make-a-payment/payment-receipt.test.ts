@@ -1,4 +1,5 @@
-import { ALERTS, type MinorUnits } from '@tours/domain';
+import { ALERTS } from '@tours/domain/messages';
+import type { MinorUnits } from '@tours/domain/money';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearPersistedStores } from '../../../lib/storage.ts';
 import { jsonResponse } from '../../../test/fetch-mock.ts';

@@ -1,4 +1,4 @@
-import { ALERTS } from '@tours/domain';
+import { ALERTS } from '@tours/domain/messages';
 import { addAlert } from '../../../lib/alerts.ts';
 import { isApiRequestError, reportApiError } from '../../../lib/api-error.ts';
 import { ASK_AGAIN, askUntilAnswered, stopAsking } from '../../../lib/card-payment/ask-until-answered.ts';

@@ -1,4 +1,4 @@
-import { formatAmount, type CurrencyCode } from '@tours/domain';
+import { formatAmount, type CurrencyCode } from '@tours/domain/money';
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { useAccountPaymentStore } from './account-payment-store.ts';

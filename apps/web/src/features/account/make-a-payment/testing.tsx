@@ -1,4 +1,7 @@
-import type { AccountBooking, AddressRecord, MinorUnits, PaymentToken } from '@tours/domain';
+import type { AccountBooking } from '@tours/domain/contracts/account';
+import type { PaymentToken } from '@tours/domain/contracts/payment-token';
+import type { AddressRecord } from '@tours/domain/contracts/session-records';
+import type { MinorUnits } from '@tours/domain/money';
 import { act, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { useAlertStore } from '../../../lib/alerts.ts';

@@ -1,4 +1,7 @@
-import { buildCardPaymentRequest, PAYMENT_FORM_INIT_DELAY_MS, type AccountBooking, type MinorUnits, type Payer } from '@tours/domain';
+import { buildCardPaymentRequest, type Payer } from '@tours/domain/booking/payment-request';
+import type { AccountBooking } from '@tours/domain/contracts/account';
+import type { MinorUnits } from '@tours/domain/money';
+import { PAYMENT_FORM_INIT_DELAY_MS } from '@tours/domain/timing';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCardPayment, type CardPayment } from '../../../lib/card-payment/use-card-payment.ts';
 import { requestAccountPaymentToken } from '../api/balance-payment.ts';

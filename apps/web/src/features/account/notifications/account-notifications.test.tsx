@@ -1,4 +1,6 @@
-import { formatShortDate, SCREEN_TEXT, type AccountBooking } from '@tours/domain';
+import type { AccountBooking } from '@tours/domain/contracts/account';
+import { formatShortDate } from '@tours/domain/dates';
+import { SCREEN_TEXT } from '@tours/domain/messages';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';

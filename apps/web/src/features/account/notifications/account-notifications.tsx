@@ -1,4 +1,7 @@
-import { bookingsNeedingDetails, formatShortDate, SCREEN_TEXT, type AccountBooking } from '@tours/domain';
+import { bookingsNeedingDetails } from '@tours/domain/account/bookings';
+import type { AccountBooking } from '@tours/domain/contracts/account';
+import { formatShortDate } from '@tours/domain/dates';
+import { SCREEN_TEXT } from '@tours/domain/messages';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,13 +1,8 @@
-import {
-  ALERTS,
-  correspondenceSchema,
-  DEFAULT_COUNTRY,
-  type AccountBooking,
-  type AccountPassenger,
-  type AddressRecord,
-  type CorrespondenceInput,
-  type SendTo,
-} from '@tours/domain';
+import { correspondenceSchema, type CorrespondenceInput, type SendTo } from '@tours/domain/account/forms';
+import type { AccountBooking, AccountPassenger } from '@tours/domain/contracts/account';
+import type { AddressRecord } from '@tours/domain/contracts/session-records';
+import { DEFAULT_COUNTRY } from '@tours/domain/countries';
+import { ALERTS } from '@tours/domain/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';

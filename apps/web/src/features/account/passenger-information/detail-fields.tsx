@@ -1,4 +1,6 @@
-import { COUNTRIES, DATE_OF_BIRTH_PICKER_START_YEAR, formatShortDate, toIsoDate } from '@tours/domain';
+import { DATE_OF_BIRTH_PICKER_START_YEAR } from '@tours/domain/booking/departure-rules';
+import { COUNTRIES } from '@tours/domain/countries';
+import { formatShortDate, toIsoDate } from '@tours/domain/dates';
 import { useState, type ReactNode } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { DatePicker } from '../../../components/forms/date-picker.tsx';

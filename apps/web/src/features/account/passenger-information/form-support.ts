@@ -1,4 +1,4 @@
-import { ALERTS } from '@tours/domain';
+import { ALERTS } from '@tours/domain/messages';
 import { get, useFormState, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { addAlert } from '../../../lib/alerts.ts';
 import { focusFirstInvalid } from '../../../lib/form-errors.ts';

@@ -1,4 +1,6 @@
-import { DETAILS_LOCKED_MESSAGE, formatShortDate, VALIDATION } from '@tours/domain';
+import { DETAILS_LOCKED_MESSAGE } from '@tours/domain/account/forms';
+import { formatShortDate } from '@tours/domain/dates';
+import { VALIDATION } from '@tours/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { DETAILS_LOCKED_MESSAGE, passengerDetailsEditable, type BookingDetail, type PassengerSection as SectionKey } from '@tours/domain';
+import { DETAILS_LOCKED_MESSAGE, passengerDetailsEditable, type PassengerSection as SectionKey } from '@tours/domain/account/forms';
+import type { BookingDetail } from '@tours/domain/contracts/account';
 import { useState } from 'react';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { useAccountSession } from '../../../lib/auth/account-session.ts';

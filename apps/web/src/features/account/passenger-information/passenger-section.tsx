@@ -1,4 +1,5 @@
-import { ALERTS, type AccountPassenger } from '@tours/domain';
+import type { AccountPassenger } from '@tours/domain/contracts/account';
+import { ALERTS } from '@tours/domain/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldValues, type UseFormReturn } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { VALIDATION, type BookingDetail } from '@tours/domain';
+import type { BookingDetail } from '@tours/domain/contracts/account';
+import { VALIDATION } from '@tours/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

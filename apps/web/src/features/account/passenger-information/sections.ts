@@ -1,11 +1,7 @@
-import {
-  arrivalTimeSchema,
-  DEFAULT_COUNTRY,
-  insuranceSchema,
-  joiningInformationSchema,
-  passportFormSchema,
-  type AccountPassenger,
-  type PassengerSection, formatPersonName } from '@tours/domain';
+import { arrivalTimeSchema, insuranceSchema, joiningInformationSchema, passportFormSchema, type PassengerSection } from '@tours/domain/account/forms';
+import type { AccountPassenger } from '@tours/domain/contracts/account';
+import { DEFAULT_COUNTRY } from '@tours/domain/countries';
+import { formatPersonName } from '@tours/domain/people';
 import type { ComponentType } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod/mini';

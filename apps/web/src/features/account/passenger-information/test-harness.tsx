@@ -1,10 +1,6 @@
-import {
-  bookingDetailsComplete,
-  correspondenceSchema,
-  passengerUpdateSchema,
-  type BookingDetail,
-  type CorrespondenceRecord,
-} from '@tours/domain';
+import { bookingDetailsComplete } from '@tours/domain/account/bookings';
+import { correspondenceSchema, passengerUpdateSchema } from '@tours/domain/account/forms';
+import type { BookingDetail, CorrespondenceRecord } from '@tours/domain/contracts/account';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';

@@ -1,14 +1,13 @@
+import { bookingDetailsComplete } from '@tours/domain/account/bookings';
+import type { CorrespondenceInput, PassengerUpdateInput } from '@tours/domain/account/forms';
 import {
-  ALERTS,
-  bookingDetailsComplete,
   updateCorrespondence,
   updatePassenger,
   type AccountPassenger,
   type BookingDetail,
-  type CorrespondenceInput,
   type CorrespondenceRecord,
-  type PassengerUpdateInput,
-} from '@tours/domain';
+} from '@tours/domain/contracts/account';
+import { ALERTS } from '@tours/domain/messages';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAlerts } from '../../../lib/alerts.ts';
 import { callApi } from '../../../lib/api-client.ts';

@@ -1,4 +1,8 @@
-import { minor, toIsoDate, type AccountBooking, type BookingDetail, type Component, type Payment } from '@tours/domain';
+import type { AccountBooking, BookingDetail } from '@tours/domain/contracts/account';
+import type { Component } from '@tours/domain/contracts/options';
+import type { Payment } from '@tours/domain/contracts/payments';
+import { toIsoDate } from '@tours/domain/dates';
+import { minor } from '@tours/domain/money';
 import { jsonResponse, mockRoutes } from '../../../test/fetch-mock.ts';
 
 /** A calendar date `days` from today, as the API sends it. */

@@ -1,4 +1,6 @@
-import { confirmAgentBooking, registerAgent, registerAgentStaff, type Agent, type AgentStaff, type PostPaymentDetails } from '@tours/domain';
+import { confirmAgentBooking, registerAgent, registerAgentStaff } from '@tours/domain/contracts/agents';
+import type { PostPaymentDetails } from '@tours/domain/contracts/booking';
+import type { Agent, AgentStaff } from '@tours/domain/contracts/session-records';
 import { callApi } from '../../../lib/api-client.ts';
 import type { ActiveBooking } from '../store/active-booking.ts';
 

@@ -1,18 +1,7 @@
-import {
-  createBooking,
-  getBookingTour,
-  listAccommodationOptions,
-  listExtraOptions,
-  listFlightOptions,
-  submitSelection,
-  submitSelections,
-  type BookingTour,
-  type CreateBookingBodyInput,
-  type CreatedBooking,
-  type PrePaymentDetails,
-  type SelectionsBody,
-  type Tour,
-} from '@tours/domain';
+import { createBooking, getBookingTour, type BookingTour, type CreateBookingBodyInput, type CreatedBooking } from '@tours/domain/contracts/booking';
+import type { Tour } from '@tours/domain/contracts/catalogue';
+import { listAccommodationOptions, listExtraOptions, listFlightOptions } from '@tours/domain/contracts/options';
+import { submitSelection, submitSelections, type PrePaymentDetails, type SelectionsBody } from '@tours/domain/contracts/selections';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import type { BookingQuery } from '../booking-query.ts';

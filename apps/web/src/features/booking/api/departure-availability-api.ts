@@ -1,4 +1,4 @@
-import { getTourDeparture, type TourDeparture } from '@tours/domain';
+import { getTourDeparture, type TourDeparture } from '@tours/domain/contracts/catalogue';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';

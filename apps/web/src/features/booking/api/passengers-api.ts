@@ -1,4 +1,4 @@
-import { updatePassengers, type UpdatedPassengers, type UpdatePassengersBodyInput } from '@tours/domain';
+import { updatePassengers, type UpdatedPassengers, type UpdatePassengersBodyInput } from '@tours/domain/contracts/booking';
 import { callApi } from '../../../lib/api-client.ts';
 import type { ActiveBooking } from '../store/active-booking.ts';
 

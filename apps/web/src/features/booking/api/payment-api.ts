@@ -1,16 +1,15 @@
 import {
   applyPromotion,
   confirmBooking,
-  createPaymentToken,
   getPaymentDetails,
   removePromotion,
   type AppliedPromotion,
-  type CurrencyCode,
   type PaymentDetails,
-  type PaymentToken,
-  type PaymentTokenRequest,
   type PostPaymentDetails,
-} from '@tours/domain';
+} from '@tours/domain/contracts/booking';
+import type { PaymentToken } from '@tours/domain/contracts/payment-token';
+import { createPaymentToken, type PaymentTokenRequest } from '@tours/domain/contracts/payments';
+import type { CurrencyCode } from '@tours/domain/money';
 import { callApi } from '../../../lib/api-client.ts';
 import type { ActiveBooking } from '../store/active-booking.ts';
 

@@ -1,4 +1,5 @@
-import { getBookingSettlement, type PostPaymentDetails } from '@tours/domain';
+import type { PostPaymentDetails } from '@tours/domain/contracts/booking';
+import { getBookingSettlement } from '@tours/domain/contracts/settlement';
 import { callApi } from '../../../lib/api-client.ts';
 import type { ActiveBooking } from '../store/active-booking.ts';
 

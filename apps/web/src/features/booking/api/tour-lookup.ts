@@ -1,4 +1,4 @@
-import { findTour, type Tour } from '@tours/domain';
+import { findTour, type Tour } from '@tours/domain/contracts/catalogue';
 import { callApi } from '../../../lib/api-client.ts';
 import { bookingQueryKey, readBookingQuery, type BookingQuery } from '../booking-query.ts';
 

@@ -1,4 +1,7 @@
-import { ALERTS, formatAmount, OPERATOR, SCREEN_TEXT, VALIDATION, type Agent, type AgentStaff } from '@tours/domain';
+import type { Agent, AgentStaff } from '@tours/domain/contracts/session-records';
+import { ALERTS, SCREEN_TEXT, VALIDATION } from '@tours/domain/messages';
+import { formatAmount } from '@tours/domain/money';
+import { OPERATOR } from '@tours/domain/operator';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

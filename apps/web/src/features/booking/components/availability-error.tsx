@@ -1,4 +1,7 @@
-import { enquiryHref, formatShortDate, SCREEN_TEXT, type Tour } from '@tours/domain';
+import { enquiryHref } from '@tours/domain/catalogue/enquiry';
+import type { Tour } from '@tours/domain/contracts/catalogue';
+import { formatShortDate } from '@tours/domain/dates';
+import { SCREEN_TEXT } from '@tours/domain/messages';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';

@@ -1,4 +1,4 @@
-import type { Tour } from '@tours/domain';
+import type { Tour } from '@tours/domain/contracts/catalogue';
 import type { BookingEventProduct } from '../flow/booking-analytics.ts';
 import { OnRequestScreen, QuoteScreen } from './availability-error.tsx';
 

@@ -1,4 +1,5 @@
-import { OPERATOR, SCREEN_TEXT, VALIDATION } from '@tours/domain';
+import { SCREEN_TEXT, VALIDATION } from '@tours/domain/messages';
+import { OPERATOR } from '@tours/domain/operator';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,13 +1,10 @@
-import {
-  formatAmount,
-  formatShortDate,
-  OPERATOR,
-  PRICED_LINE_GROUP_LABELS,
-  showsDepositLine,
-  type CurrencyCode,
-  type PricedLineKind,
-  type Tour,
-} from '@tours/domain';
+import { showsDepositLine } from '@tours/domain/brand-channels';
+import type { Tour } from '@tours/domain/contracts/catalogue';
+import type { PricedLineKind } from '@tours/domain/contracts/selections';
+import { formatShortDate } from '@tours/domain/dates';
+import { formatAmount, type CurrencyCode } from '@tours/domain/money';
+import { OPERATOR } from '@tours/domain/operator';
+import { PRICED_LINE_GROUP_LABELS } from '@tours/domain/pricing/lines';
 import { useId, useState } from 'react';
 import { speakerNames } from '../booking-format.ts';
 import type { AgentIdentity } from '../flow/agent-booking.ts';

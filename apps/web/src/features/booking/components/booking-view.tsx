@@ -1,11 +1,7 @@
-import {
-  omitsTravelAndAccommodation,
-  stepDefinition,
-  stepLabel,
-  type ParticipantsForm,
-  type StepId,
-  type Tour,
-} from '@tours/domain';
+import type { ParticipantsForm } from '@tours/domain/booking/participant-form';
+import { stepDefinition, stepLabel, type StepId } from '@tours/domain/booking/steps';
+import { omitsTravelAndAccommodation } from '@tours/domain/brand-channels';
+import type { Tour } from '@tours/domain/contracts/catalogue';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Navigate } from 'react-router';

@@ -1,12 +1,7 @@
-import {
-  DEPOSIT_PERCENT,
-  formatAmount,
-  INCLUDED_IN_PRICE,
-  PRICED_LINE_GROUP_LABELS,
-  type CurrencyCode,
-  type PricedLine,
-  type PricedLineKind,
-} from '@tours/domain';
+import type { PricedLine, PricedLineKind } from '@tours/domain/contracts/selections';
+import { formatAmount, INCLUDED_IN_PRICE, type CurrencyCode } from '@tours/domain/money';
+import { PRICED_LINE_GROUP_LABELS } from '@tours/domain/pricing/lines';
+import { DEPOSIT_PERCENT } from '@tours/domain/pricing/totals';
 import './price-lines.css';
 
 /**

@@ -1,4 +1,5 @@
-import type { ParticipantsForm, Tour } from '@tours/domain';
+import type { ParticipantsForm } from '@tours/domain/booking/participant-form';
+import type { Tour } from '@tours/domain/contracts/catalogue';
 import { lazy, Suspense, useEffect } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';

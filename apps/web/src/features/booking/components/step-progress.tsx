@@ -1,4 +1,4 @@
-import { visibleSteps, type StepContext, type StepNumber } from '@tours/domain';
+import { visibleSteps, type StepContext, type StepNumber } from '@tours/domain/booking/steps';
 
 interface StepProgressProps {
   ctx: StepContext;

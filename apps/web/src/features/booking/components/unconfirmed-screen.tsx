@@ -1,4 +1,4 @@
-import { SCREEN_TEXT } from '@tours/domain';
+import { SCREEN_TEXT } from '@tours/domain/messages';
 import { useEffect, useRef } from 'react';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { useRegionContact } from '../../../lib/region.ts';

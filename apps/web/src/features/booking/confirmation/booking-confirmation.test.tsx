@@ -1,4 +1,7 @@
-import { OPERATOR, SCREEN_TEXT, type BookingStatus, type MinorUnits } from '@tours/domain';
+import type { BookingStatus } from '@tours/domain/booking/statuses';
+import { SCREEN_TEXT } from '@tours/domain/messages';
+import type { MinorUnits } from '@tours/domain/money';
+import { OPERATOR } from '@tours/domain/operator';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockRoutes } from '../../../test/fetch-mock.ts';

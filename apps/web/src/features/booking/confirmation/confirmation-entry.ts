@@ -1,4 +1,5 @@
-import type { BookingStatus, CurrencyCode } from '@tours/domain';
+import type { BookingStatus } from '@tours/domain/booking/statuses';
+import type { CurrencyCode } from '@tours/domain/money';
 import { useAccountSession } from '../../../lib/auth/account-session.ts';
 import { passengerName } from '../booking-format.ts';
 import { bookingPath } from '../booking-query.ts';

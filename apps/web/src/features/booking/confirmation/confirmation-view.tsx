@@ -1,4 +1,8 @@
-import { formatAmount, forCount, formatShortDate, OPERATOR, SCREEN_TEXT } from '@tours/domain';
+import { formatShortDate } from '@tours/domain/dates';
+import { SCREEN_TEXT } from '@tours/domain/messages';
+import { formatAmount } from '@tours/domain/money';
+import { OPERATOR } from '@tours/domain/operator';
+import { forCount } from '@tours/domain/text';
 import { useEffect } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';

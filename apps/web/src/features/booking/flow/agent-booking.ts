@@ -1,4 +1,4 @@
-import type { Agent, AgentStaff, AgentVerification } from '@tours/domain';
+import type { Agent, AgentStaff, AgentVerification } from '@tours/domain/contracts/session-records';
 import { useMemo } from 'react';
 import { useAccountSession, type AccountSessionData } from '../../../lib/auth/account-session.ts';
 import { usePaymentStore } from '../store/payment-store.ts';

@@ -1,4 +1,6 @@
-import { ALERTS, OPERATOR, type Participant } from '@tours/domain';
+import type { Participant } from '@tours/domain/booking/participant-form';
+import { ALERTS } from '@tours/domain/messages';
+import { OPERATOR } from '@tours/domain/operator';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAlertStore } from '../../../lib/alerts.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';

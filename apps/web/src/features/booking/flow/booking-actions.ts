@@ -1,10 +1,7 @@
-import {
-  omitsTravelAndAccommodation,
-  passengersForBooking,
-  type BookingSource,
-  type Participant,
-  type Tour,
-} from '@tours/domain';
+import type { BookingSource, Participant } from '@tours/domain/booking/participant-form';
+import { passengersForBooking } from '@tours/domain/booking/passengers';
+import { omitsTravelAndAccommodation } from '@tours/domain/brand-channels';
+import type { Tour } from '@tours/domain/contracts/catalogue';
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from '../../../lib/api-error.ts';
 import { fetchBookingTour, postBooking, postSelections, postTourSelection } from '../api/booking-api.ts';

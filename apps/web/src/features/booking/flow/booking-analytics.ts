@@ -1,4 +1,4 @@
-import { MINOR_PER_MAJOR } from '@tours/domain';
+import { MINOR_PER_MAJOR } from '@tours/domain/money';
 import { useEffect, useRef } from 'react';
 import { pushAnalyticsEvent } from '../../../lib/analytics.ts';
 

@@ -4,18 +4,14 @@ import {
   availableExtras,
   availableFlightGroups,
   flightGroupAdultPrice,
-  namesMatch,
   roomsByHotel,
   roomTypeChoices,
-  type accommodationOptionsSchema,
-  type Allocation,
-  type Allocations,
-  type ExtraOption,
-  type FlightOptionGroup,
   type HotelRooms,
-  type RoomOption,
   type RoomTypeChoice,
-} from '@tours/domain';
+} from '@tours/domain/booking/options';
+import type { accommodationOptionsSchema, ExtraOption, FlightOptionGroup, RoomOption } from '@tours/domain/contracts/options';
+import type { Allocation, Allocations } from '@tours/domain/contracts/selections';
+import { namesMatch } from '@tours/domain/text';
 import type { z } from 'zod/mini';
 
 /**

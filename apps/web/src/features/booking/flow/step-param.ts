@@ -1,4 +1,4 @@
-import { isStepId, type StepId } from '@tours/domain';
+import { isStepId, type StepId } from '@tours/domain/booking/steps';
 
 /**
  * The step the visitor is on, kept in the URL beside the booking query

@@ -1,4 +1,4 @@
-import type { MinorUnits } from '@tours/domain';
+import type { MinorUnits } from '@tours/domain/money';
 import { describe, expect, it } from 'vitest';
 import { DETAILS, EXTRAS, FLIGHTS, HOTELS, ROOMS, TOUR } from '../testing/booking-fixtures.ts';
 import { PROMOTION } from '../testing/payment-fixtures.ts';

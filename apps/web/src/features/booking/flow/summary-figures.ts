@@ -1,16 +1,8 @@
-import {
-  depositOffered,
-  grandTotal,
-  priceBreakdown,
-  pricedAllocations,
-  sameAllocations,
-  sumCosts,
-  type Allocations,
-  type PrePaymentDetails,
-  type PricedLine,
-  type PricedLineKind,
-  type Tour,
-} from '@tours/domain';
+import { sameAllocations } from '@tours/domain/booking/allocations';
+import type { Tour } from '@tours/domain/contracts/catalogue';
+import type { Allocations, PrePaymentDetails, PricedLine, PricedLineKind } from '@tours/domain/contracts/selections';
+import { depositOffered } from '@tours/domain/pricing/payment-amounts';
+import { grandTotal, priceBreakdown, pricedAllocations, sumCosts } from '@tours/domain/pricing/totals';
 import { selectionsFor, type OfferedOptions } from './booking-options.ts';
 
 /** The money lines of the summary panel, all in minor units of the booking's currency. */

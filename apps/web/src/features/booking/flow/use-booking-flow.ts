@@ -5,14 +5,14 @@ import {
   directionBetween,
   nextButtonLabel,
   nextStep,
-  omitsTravelAndAccommodation,
   paymentStarted,
   previousStep,
   stepDefinition,
   type StepAccess,
   type StepContext,
   type StepId,
-} from '@tours/domain';
+} from '@tours/domain/booking/steps';
+import { omitsTravelAndAccommodation } from '@tours/domain/brand-channels';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { usePassengerStore } from '../store/passenger-store.ts';

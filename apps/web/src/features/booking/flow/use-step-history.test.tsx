@@ -1,4 +1,4 @@
-import type { StepId } from '@tours/domain';
+import type { StepId } from '@tours/domain/booking/steps';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { StepId } from '@tours/domain';
+import type { StepId } from '@tours/domain/booking/steps';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { readStepParam, searchWithStep } from './step-param.ts';

@@ -1,4 +1,6 @@
-import { ALERTS, CONFIRMATION_WAIT_MS, type MinorUnits } from '@tours/domain';
+import { ALERTS } from '@tours/domain/messages';
+import type { MinorUnits } from '@tours/domain/money';
+import { CONFIRMATION_WAIT_MS } from '@tours/domain/timing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAlertStore } from '../../../lib/alerts.ts';
 import { clearPersistedStores } from '../../../lib/storage.ts';

@@ -1,4 +1,7 @@
-import { ALERTS, CONFIRMATION_WAIT_MS, type CurrencyCode, type PostPaymentDetails } from '@tours/domain';
+import type { PostPaymentDetails } from '@tours/domain/contracts/booking';
+import { ALERTS } from '@tours/domain/messages';
+import type { CurrencyCode } from '@tours/domain/money';
+import { CONFIRMATION_WAIT_MS } from '@tours/domain/timing';
 import { addAlert } from '../../../lib/alerts.ts';
 import { isApiRequestError } from '../../../lib/api-error.ts';
 import { ASK_AGAIN, askUntilAnswered, stopAsking, type Asking } from '../../../lib/card-payment/ask-until-answered.ts';

@@ -1,21 +1,15 @@
-import {
-  billingAddressSchema,
-  buildPaymentTokenRequest,
-  type CurrencyCode,
-  type Payer,
-  type PayerAddress,
-  type PaymentTokenRequest,
-} from '@tours/domain';
-import type { z } from 'zod/mini';
-import type { ParticipantDraft } from '@tours/domain';
+import { postalAddressSchema } from '@tours/domain/account/forms';
+import type { ParticipantDraft } from '@tours/domain/booking/passengers';
+import { buildPaymentTokenRequest, type Payer, type PayerAddress } from '@tours/domain/booking/payment-request';
+import type { PaymentTokenRequest } from '@tours/domain/contracts/payments';
+import type { CurrencyCode } from '@tours/domain/money';
+import type { BillingAddress } from '../../../components/forms/billing-address-form.tsx';
 import type { FlowPassenger, LeadContact } from '../store/booking-store.ts';
 
 /**
  * Who pays (spec section 7, Payment token request): the first passenger,
  * with the alternative billing address in place of theirs when one is given.
  */
-
-export type BillingAddress = z.output<typeof billingAddressSchema>;
 
 /** Names this site (the booking flow, as against the account area) to the provider. */
 export const PAYMENT_INSTANCE_KEY = 'booking-site';
@@ -33,7 +27,7 @@ export function leadPayer(
   if (!lead) return null;
   const names = { first_name: lead.given_name, last_name: lead.family_name };
   if (contact) return { ...names, email: contact.email, address: contact.address };
-  const address = billingAddressSchema.safeParse(draft?.address);
+  const address = postalAddressSchema.safeParse(draft?.address);
   if (!draft || draft.id !== lead.id || !address.success || draft.email.trim() === '') return null;
   return { ...names, email: draft.email.trim(), address: address.data };
 }

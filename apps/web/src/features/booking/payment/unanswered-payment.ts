@@ -1,4 +1,4 @@
-import { CONFIRM_GRACE_SECONDS } from '@tours/domain';
+import { CONFIRM_GRACE_SECONDS } from '@tours/domain/timing';
 import { useBookingStore } from '../store/booking-store.ts';
 import { awaitingConfirmation, usePaymentStore } from '../store/payment-store.ts';
 

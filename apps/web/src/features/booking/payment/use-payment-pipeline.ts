@@ -1,4 +1,7 @@
-import { PAYMENT_FIELDS_ENABLE_DELAY_MS, PAYMENT_TOKEN_REQUEST_DELAY_MS, type CurrencyCode, type MinorUnits, type Payer, type PaymentOption } from '@tours/domain';
+import type { Payer } from '@tours/domain/booking/payment-request';
+import type { CurrencyCode, MinorUnits } from '@tours/domain/money';
+import type { PaymentOption } from '@tours/domain/pricing/payment-amounts';
+import { PAYMENT_FIELDS_ENABLE_DELAY_MS, PAYMENT_TOKEN_REQUEST_DELAY_MS } from '@tours/domain/timing';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCardPayment, type CardPayment } from '../../../lib/card-payment/use-card-payment.ts';
 import { requestPaymentToken } from '../api/payment-api.ts';

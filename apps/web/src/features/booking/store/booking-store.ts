@@ -1,32 +1,22 @@
 import {
   allocateMandatoryFlights,
   allocateRooms,
-  allocationsSchema,
-  BOOKING_TOKEN_TIMEOUT_SECONDS,
-  bookingTourSchema,
   chooseFlight,
   emptyAllocations,
-  laterStep,
   OWN_ARRANGEMENTS,
   removePassengerFrom,
   addPassenger,
-  participantAddressSchema,
-  PURCHASE_TIMEOUT_SECONDS,
-  sessionExpiry,
-  sessionStatus,
-  STEP_IDS,
   togglePassenger,
-  type BookingTour,
-  type CreatedBooking,
-  type UpdatedPassengers,
-  type Direction,
   type FlightChoice,
-  type FlightOptionGroup,
-  type RoomTypeChoice,
-  type SessionStatus,
-  type StepId,
-  UNCONFIRMED_TIMEOUT_SECONDS,
-} from '@tours/domain';
+} from '@tours/domain/booking/allocations';
+import type { RoomTypeChoice } from '@tours/domain/booking/options';
+import { participantAddressSchema } from '@tours/domain/booking/participant-form';
+import { sessionExpiry, sessionStatus, type SessionStatus } from '@tours/domain/booking/session';
+import { laterStep, STEP_IDS, type Direction, type StepId } from '@tours/domain/booking/steps';
+import { bookingTourSchema, type BookingTour, type CreatedBooking, type UpdatedPassengers } from '@tours/domain/contracts/booking';
+import type { FlightOptionGroup } from '@tours/domain/contracts/options';
+import { allocationsSchema } from '@tours/domain/contracts/selections';
+import { BOOKING_TOKEN_TIMEOUT_SECONDS, PURCHASE_TIMEOUT_SECONDS, UNCONFIRMED_TIMEOUT_SECONDS } from '@tours/domain/timing';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -66,7 +56,6 @@ const bookingSummarySchema = z.object({
   /** Each passenger's flight choice at 2a, by passenger id. */
   flightChoice: z.record(z.string().check(z.regex(/^\d+$/)), flightChoiceSchema),
 });
-export type BookingSummaryState = z.output<typeof bookingSummarySchema>;
 
 /**
  * The last booking this tab saw through to its confirmation. It outlives the
@@ -301,4 +290,3 @@ export function bookingSessionStatus(
   return sessionStatus(active ? { booking: { id: active.id }, token: { token: active.token } } : null, active?.expiresAt, now);
 }
 
-export const restartBooking = (origin: BookingQuery | null): void => useBookingStore.getState().restart(origin);

@@ -1,4 +1,5 @@
-import { emptyAddress, emptyParticipant, ONLINE_MARKETING_SOURCE_ID } from '@tours/domain';
+import { emptyAddress, emptyParticipant } from '@tours/domain/booking/passengers';
+import { ONLINE_MARKETING_SOURCE_ID } from '@tours/domain/contracts/catalogue';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { emptySource, passengerStateSchema, usePassengerStore } from './passenger-store.ts';

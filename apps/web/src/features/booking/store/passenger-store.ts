@@ -1,14 +1,7 @@
-import {
-  addParticipant,
-  applyPassengerIds,
-  MAX_ONLINE_PARTICIPANTS,
-  ONLINE_MARKETING_SOURCE_ID,
-  removeParticipant,
-  resetParticipants,
-  TITLES,
-  type BookedPassenger,
-  type ParticipantDraft,
-} from '@tours/domain';
+import { MAX_ONLINE_PARTICIPANTS } from '@tours/domain/booking/departure-rules';
+import { TITLES, type BookedPassenger } from '@tours/domain/booking/participant-form';
+import { addParticipant, applyPassengerIds, removeParticipant, resetParticipants, type ParticipantDraft } from '@tours/domain/booking/passengers';
+import { ONLINE_MARKETING_SOURCE_ID } from '@tours/domain/contracts/catalogue';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist, type PersistOptions } from 'zustand/middleware';

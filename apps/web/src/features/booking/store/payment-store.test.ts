@@ -1,4 +1,4 @@
-import type { MinorUnits } from '@tours/domain';
+import type { MinorUnits } from '@tours/domain/money';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { createdBooking, DETAILS, QUERY, resetBookingStores } from '../testing/booking-fixtures.ts';

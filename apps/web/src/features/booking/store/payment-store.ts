@@ -1,23 +1,10 @@
-import {
-  allocationsSchema,
-  amountToPay,
-  componentSchema,
-  defaultPaymentOption,
-  minorUnitsSchema,
-  PAYMENT_OPTIONS,
-  paymentOptions,
-  postPaymentDetailsSchema,
-  prePaymentDetailsSchema,
-  type AppliedPromotion,
-  type MinorUnits,
-  type PaymentDetails,
-  type PaymentOption,
-  type PaymentProgress,
-  type PaymentToken,
-  type Allocations,
-  type PostPaymentDetails,
-  type PrePaymentDetails,
-} from '@tours/domain';
+import type { PaymentProgress } from '@tours/domain/booking/steps';
+import { postPaymentDetailsSchema, type AppliedPromotion, type PaymentDetails, type PostPaymentDetails } from '@tours/domain/contracts/booking';
+import { componentSchema } from '@tours/domain/contracts/options';
+import type { PaymentToken } from '@tours/domain/contracts/payment-token';
+import { allocationsSchema, prePaymentDetailsSchema, type Allocations, type PrePaymentDetails } from '@tours/domain/contracts/selections';
+import { minorUnitsSchema, type MinorUnits } from '@tours/domain/money';
+import { amountToPay, defaultPaymentOption, PAYMENT_OPTIONS, paymentOptions, type PaymentOption } from '@tours/domain/pricing/payment-amounts';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -32,7 +19,6 @@ import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../l
 
 /** A payment token with what it was opened for, so a change of amount, option or payer can tell it is stale. */
 export const openedPaymentSchema = z.extend(openedCardPaymentSchema, { option: z.enum(PAYMENT_OPTIONS) });
-export type OpenedPayment = z.infer<typeof openedPaymentSchema>;
 
 /**
  * Where the confirmation of a payment stands on this page, in the card

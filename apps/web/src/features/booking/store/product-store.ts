@@ -1,4 +1,5 @@
-import { currencyCodeSchema, tourSchema, type CurrencyCode, type Tour } from '@tours/domain';
+import { tourSchema, type Tour } from '@tours/domain/contracts/catalogue';
+import { currencyCodeSchema, type CurrencyCode } from '@tours/domain/money';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';

@@ -1,15 +1,9 @@
-import type {
-  BookingTour,
-  CreatedBooking,
-  ExtraOption,
-  Flight,
-  FlightOptionGroup,
-  MinorUnits,
-  PrePaymentDetails,
-  RoomOption,
-  Title,
-  Tour,
-} from '@tours/domain';
+import type { Title } from '@tours/domain/booking/participant-form';
+import type { BookingTour, CreatedBooking } from '@tours/domain/contracts/booking';
+import type { Tour } from '@tours/domain/contracts/catalogue';
+import type { ExtraOption, Flight, FlightOptionGroup, RoomOption } from '@tours/domain/contracts/options';
+import type { PrePaymentDetails } from '@tours/domain/contracts/selections';
+import type { MinorUnits } from '@tours/domain/money';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import type { ActiveBooking } from '../store/active-booking.ts';
 import { useBookingStore, type FlowPassenger } from '../store/booking-store.ts';

@@ -1,4 +1,7 @@
-import type { AppliedPromotion, MinorUnits, PaymentDetails, PaymentToken, PostPaymentDetails, PrePaymentDetails } from '@tours/domain';
+import type { AppliedPromotion, PaymentDetails, PostPaymentDetails } from '@tours/domain/contracts/booking';
+import type { PaymentToken } from '@tours/domain/contracts/payment-token';
+import type { PrePaymentDetails } from '@tours/domain/contracts/selections';
+import type { MinorUnits } from '@tours/domain/money';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { useBookingStore, type LeadContact } from '../store/booking-store.ts';
 import { usePaymentStore } from '../store/payment-store.ts';

@@ -1,4 +1,4 @@
-import type { PrePaymentDetails } from '@tours/domain';
+import type { PrePaymentDetails } from '@tours/domain/contracts/selections';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';

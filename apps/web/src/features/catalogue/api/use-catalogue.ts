@@ -1,4 +1,4 @@
-import { getTourDetail, listCatalogue, type CatalogueQuery } from '@tours/domain';
+import { getTourDetail, listCatalogue, type CatalogueQuery } from '@tours/domain/contracts/catalogue';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-error.ts';

@@ -1,4 +1,4 @@
-import { CURRENCIES, type CurrencyCode } from '@tours/domain';
+import { CURRENCIES, type CurrencyCode } from '@tours/domain/money';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 
 const LABELS: Record<CurrencyCode, string> = { GBP: '£ GBP', USD: '$ USD', AUD: '$ AUD' };

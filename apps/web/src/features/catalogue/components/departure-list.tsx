@@ -1,14 +1,9 @@
-import {
-  enquiryHref,
-  formatPerPerson,
-  formatShortDate,
-  OPTIONAL_ONLY_DAYS,
-  roomsSoldOut,
-  SCREEN_TEXT,
-  type CurrencyCode,
-  type TourDeparture,
-  type TourDetail,
-} from '@tours/domain';
+import { OPTIONAL_ONLY_DAYS } from '@tours/domain/booking/departure-rules';
+import { enquiryHref } from '@tours/domain/catalogue/enquiry';
+import { roomsSoldOut, type TourDeparture, type TourDetail } from '@tours/domain/contracts/catalogue';
+import { formatShortDate } from '@tours/domain/dates';
+import { SCREEN_TEXT } from '@tours/domain/messages';
+import { formatPerPerson, type CurrencyCode } from '@tours/domain/money';
 import { Link } from 'react-router';
 import { ArrowRightIcon, CalendarIcon } from '../../../components/ui/icons.tsx';
 import { bookableOnline, placesLabel, roomsLeftLabel } from '../../../lib/departure-availability.ts';

@@ -1,4 +1,7 @@
-import { countOf, formatPrice, formatShortDate, type CatalogueTour, type CurrencyCode } from '@tours/domain';
+import type { CatalogueTour } from '@tours/domain/contracts/catalogue';
+import { formatShortDate } from '@tours/domain/dates';
+import { formatPrice, type CurrencyCode } from '@tours/domain/money';
+import { countOf } from '@tours/domain/text';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon, CalendarIcon } from '../../../components/ui/icons.tsx';

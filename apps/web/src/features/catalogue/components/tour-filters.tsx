@@ -1,4 +1,5 @@
-import { TOUR_KINDS, type CurrencyCode, type TourKind } from '@tours/domain';
+import { TOUR_KINDS, type TourKind } from '@tours/domain/contracts/catalogue';
+import type { CurrencyCode } from '@tours/domain/money';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { filtersInUse, PRICE_BANDS, priceBandLabel, type CatalogueFilters, type PriceBandId } from '../catalogue-filters.ts';

@@ -1,4 +1,4 @@
-import type { TourPicture as Picture } from '@tours/domain';
+import type { TourPicture as Picture } from '@tours/domain/contracts/catalogue';
 
 /**
  * A tour picture as the browser should fetch it: AVIF where supported, else

@@ -1,4 +1,7 @@
-import { adultPrice, formatSupplement, isAllocated, ROOM_EXTRAS_LOADER_DELAY_MS, type CurrencyCode } from '@tours/domain';
+import { isAllocated } from '@tours/domain/booking/allocations';
+import { adultPrice } from '@tours/domain/booking/options';
+import { formatSupplement, type CurrencyCode } from '@tours/domain/money';
+import { ROOM_EXTRAS_LOADER_DELAY_MS } from '@tours/domain/timing';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { useElapsed } from '../../../../lib/use-elapsed.ts';
 import { passengerName } from '../../booking-format.ts';

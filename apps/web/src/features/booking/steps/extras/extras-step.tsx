@@ -1,13 +1,9 @@
-import {
-  adultPrice,
-  formatSupplement,
-  isAllocated,
-  isIncludedExtra,
-  SCREEN_TEXT,
-  type Allocation,
-  type CurrencyCode,
-  type ExtraOption,
-} from '@tours/domain';
+import { isAllocated } from '@tours/domain/booking/allocations';
+import { adultPrice, isIncludedExtra } from '@tours/domain/booking/options';
+import type { ExtraOption } from '@tours/domain/contracts/options';
+import type { Allocation } from '@tours/domain/contracts/selections';
+import { SCREEN_TEXT } from '@tours/domain/messages';
+import { formatSupplement, type CurrencyCode } from '@tours/domain/money';
 import { useEffect, useId } from 'react';
 import { passengerName } from '../../booking-format.ts';
 import { StepActions } from '../../components/step-actions.tsx';

@@ -1,4 +1,5 @@
-import { isMandatoryGroup, type Flight, type FlightOptionGroup } from '@tours/domain';
+import { isMandatoryGroup } from '@tours/domain/booking/options';
+import type { Flight, FlightOptionGroup } from '@tours/domain/contracts/options';
 import { formatFlightTime } from '../../booking-format.ts';
 
 export const GROUP_FLIGHT_LABEL = 'Group flight';

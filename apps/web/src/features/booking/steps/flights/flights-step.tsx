@@ -1,14 +1,8 @@
-import {
-  everyoneHasChosen,
-  flightGroupAdultPrice,
-  formatSupplement,
-  isMandatoryGroup,
-  OWN_ARRANGEMENTS,
-  VALIDATION,
-  type CurrencyCode,
-  type FlightChoice,
-  type FlightOptionGroup,
-} from '@tours/domain';
+import { everyoneHasChosen, OWN_ARRANGEMENTS, type FlightChoice } from '@tours/domain/booking/allocations';
+import { flightGroupAdultPrice, isMandatoryGroup } from '@tours/domain/booking/options';
+import type { FlightOptionGroup } from '@tours/domain/contracts/options';
+import { VALIDATION } from '@tours/domain/messages';
+import { formatSupplement, type CurrencyCode } from '@tours/domain/money';
 import { useId } from 'react';
 import { passengerName } from '../../booking-format.ts';
 import { StepActions } from '../../components/step-actions.tsx';

@@ -1,4 +1,5 @@
-import { OPERATOR, type TourDeparture } from '@tours/domain';
+import type { TourDeparture } from '@tours/domain/contracts/catalogue';
+import { OPERATOR } from '@tours/domain/operator';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

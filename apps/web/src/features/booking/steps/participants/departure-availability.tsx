@@ -1,4 +1,7 @@
-import { enquiryHref, OPTIONAL_ONLY_DAYS, roomsSoldOut, SCREEN_TEXT, type TourDeparture } from '@tours/domain';
+import { OPTIONAL_ONLY_DAYS } from '@tours/domain/booking/departure-rules';
+import { enquiryHref } from '@tours/domain/catalogue/enquiry';
+import { roomsSoldOut, type TourDeparture } from '@tours/domain/contracts/catalogue';
+import { SCREEN_TEXT } from '@tours/domain/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useInRouterContext, useSearchParams } from 'react-router';

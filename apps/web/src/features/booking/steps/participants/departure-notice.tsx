@@ -1,4 +1,5 @@
-import { bookingMode, isNonResidential, NON_RESIDENTIAL_CUTOFF_HOURS, OPTIONAL_ONLY_DAYS } from '@tours/domain';
+import { bookingMode, NON_RESIDENTIAL_CUTOFF_HOURS, OPTIONAL_ONLY_DAYS } from '@tours/domain/booking/departure-rules';
+import { isNonResidential } from '@tours/domain/brand-channels';
 import { Notice } from '../../../../components/ui/notice.tsx';
 import { useRegionContact } from '../../../../lib/region.ts';
 

@@ -1,4 +1,4 @@
-import { suggestEmail } from '@tours/domain';
+import { suggestEmail } from '@tours/domain/email-suggestions';
 
 /*
  * The domain's table of mistyped e-mail domains, in a chunk of its own: step 1

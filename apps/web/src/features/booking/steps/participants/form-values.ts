@@ -1,10 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  OTHER_MARKETING_SUBSOURCE_ID,
-  participantsFormSchema,
-  type ParticipantDraft,
-  type ParticipantsForm,
-} from '@tours/domain';
+import { participantsFormSchema, type ParticipantsForm } from '@tours/domain/booking/participant-form';
+import type { ParticipantDraft } from '@tours/domain/booking/passengers';
+import { OTHER_MARKETING_SUBSOURCE_ID } from '@tours/domain/contracts/catalogue';
 import type { Resolver } from 'react-hook-form';
 import type { SourceDraft } from '../../store/passenger-store.ts';
 

@@ -1,4 +1,4 @@
-import type { MarketingSource } from '@tours/domain';
+import type { MarketingSource } from '@tours/domain/contracts/catalogue';
 import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../../components/ui/field.tsx';

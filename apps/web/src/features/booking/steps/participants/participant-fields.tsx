@@ -1,4 +1,6 @@
-import { DATE_OF_BIRTH_PICKER_START_YEAR, emptyAddress, TITLES } from '@tours/domain';
+import { DATE_OF_BIRTH_PICKER_START_YEAR } from '@tours/domain/booking/departure-rules';
+import { TITLES } from '@tours/domain/booking/participant-form';
+import { emptyAddress } from '@tours/domain/booking/passengers';
 import { useId, type ReactNode, type Ref } from 'react';
 import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
 import { AddressFields } from '../../../../components/forms/address-fields.tsx';

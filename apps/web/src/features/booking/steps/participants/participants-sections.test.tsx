@@ -1,4 +1,5 @@
-import { emptyParticipant, participantsFormSchema } from '@tours/domain';
+import { participantsFormSchema } from '@tours/domain/booking/participant-form';
+import { emptyParticipant } from '@tours/domain/booking/passengers';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../lib/storage.ts';

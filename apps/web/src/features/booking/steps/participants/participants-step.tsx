@@ -1,11 +1,9 @@
-import {
-  addParticipant,
-  ALERTS,
-  isOnlineTalk,
-  MAX_ONLINE_PARTICIPANTS,
-  toIsoDate,
-  type ParticipantsForm,
-} from '@tours/domain';
+import { MAX_ONLINE_PARTICIPANTS } from '@tours/domain/booking/departure-rules';
+import type { ParticipantsForm } from '@tours/domain/booking/participant-form';
+import { addParticipant } from '@tours/domain/booking/passengers';
+import { isOnlineTalk } from '@tours/domain/brand-channels';
+import { toIsoDate } from '@tours/domain/dates';
+import { ALERTS } from '@tours/domain/messages';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button.tsx';

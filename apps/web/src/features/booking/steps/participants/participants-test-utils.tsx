@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { ParticipantsForm } from '@tours/domain';
+import type { ParticipantsForm } from '@tours/domain/booking/participant-form';
 import { vi } from 'vitest';
 import { createQueryClient } from '../../../../lib/query-client.ts';
 import { jsonResponse, mockRoutes } from '../../../../test/fetch-mock.ts';

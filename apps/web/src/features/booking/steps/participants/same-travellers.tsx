@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
-import { formatPersonName } from '@tours/domain';
+import { formatPersonName } from '@tours/domain/people';
 import { hasTravellers, usePassengerStore } from '../../store/passenger-store.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { listMarketingSources } from '@tours/domain';
+import { listMarketingSources } from '@tours/domain/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../../lib/api-client.ts';
 

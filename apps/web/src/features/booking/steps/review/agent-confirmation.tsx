@@ -1,4 +1,6 @@
-import { OPERATOR, VALIDATION, type CurrencyCode } from '@tours/domain';
+import { VALIDATION } from '@tours/domain/messages';
+import type { CurrencyCode } from '@tours/domain/money';
+import { OPERATOR } from '@tours/domain/operator';
 import { useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../../components/ui/field.tsx';

@@ -1,4 +1,7 @@
-import { ALERTS, type MinorUnits, type PaymentDetails, type PrePaymentDetails } from '@tours/domain';
+import type { PaymentDetails } from '@tours/domain/contracts/booking';
+import type { PrePaymentDetails } from '@tours/domain/contracts/selections';
+import { ALERTS } from '@tours/domain/messages';
+import type { MinorUnits } from '@tours/domain/money';
 import { focusManager } from '@tanstack/react-query';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

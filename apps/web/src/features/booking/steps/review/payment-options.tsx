@@ -1,4 +1,7 @@
-import { amountToPay, depositOffered, formatAmount, SCREEN_TEXT, type CurrencyCode, type PaymentOption, type PrePaymentDetails } from '@tours/domain';
+import type { PrePaymentDetails } from '@tours/domain/contracts/selections';
+import { SCREEN_TEXT } from '@tours/domain/messages';
+import { formatAmount, type CurrencyCode } from '@tours/domain/money';
+import { amountToPay, depositOffered, type PaymentOption } from '@tours/domain/pricing/payment-amounts';
 import { useId } from 'react';
 import { usePaymentStore } from '../../store/payment-store.ts';
 

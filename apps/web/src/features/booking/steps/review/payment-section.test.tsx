@@ -1,4 +1,6 @@
-import { ALERTS, type MinorUnits, type PrePaymentDetails } from '@tours/domain';
+import type { PrePaymentDetails } from '@tours/domain/contracts/selections';
+import { ALERTS } from '@tours/domain/messages';
+import type { MinorUnits } from '@tours/domain/money';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAlertStore } from '../../../../lib/alerts.ts';

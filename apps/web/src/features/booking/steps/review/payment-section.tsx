@@ -1,26 +1,19 @@
-import {
-  ALERTS,
-  amountToPay,
-  OPERATOR,
-  PAYMENT_FIELDS_ENABLE_DELAY_MS,
-  PAYMENT_TOKEN_REQUEST_DELAY_MS,
-  paymentOptions,
-  SCREEN_TEXT,
-  VALIDATION,
-  type CurrencyCode,
-  type PaymentOption,
-  type PrePaymentDetails,
-} from '@tours/domain';
+import type { PrePaymentDetails } from '@tours/domain/contracts/selections';
+import { ALERTS, SCREEN_TEXT, VALIDATION } from '@tours/domain/messages';
+import type { CurrencyCode } from '@tours/domain/money';
+import { OPERATOR } from '@tours/domain/operator';
+import { amountToPay, paymentOptions, type PaymentOption } from '@tours/domain/pricing/payment-amounts';
+import { PAYMENT_FIELDS_ENABLE_DELAY_MS, PAYMENT_TOKEN_REQUEST_DELAY_MS } from '@tours/domain/timing';
 import { useRef, useState, type RefObject } from 'react';
 import { CardPaymentForm } from '../../../../components/card-payment/card-form.tsx';
-import { BillingAddressForm } from '../../../../components/forms/billing-address-form.tsx';
+import { BillingAddressForm, type BillingAddress } from '../../../../components/forms/billing-address-form.tsx';
 import { PaymentProgress, type ProgressStep } from '../../../../components/card-payment/payment-wait.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../../components/ui/field.tsx';
 import { Notice } from '../../../../components/ui/notice.tsx';
 import { useRegionContact } from '../../../../lib/region.ts';
 import type { BookingEventProduct } from '../../flow/booking-analytics.ts';
-import { leadPayer, payerWith, type BillingAddress } from '../../payment/payer.ts';
+import { leadPayer, payerWith } from '../../payment/payer.ts';
 import { usePaymentPipeline, type PaymentPipeline, type PaymentPipelineInput } from '../../payment/use-payment-pipeline.ts';
 import type { ActiveBooking } from '../../store/active-booking.ts';
 import { useBookingStore, type FlowPassenger } from '../../store/booking-store.ts';

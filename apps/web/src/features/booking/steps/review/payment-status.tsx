@@ -1,4 +1,4 @@
-import { ALERTS } from '@tours/domain';
+import { ALERTS } from '@tours/domain/messages';
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../../../components/ui/button.tsx';

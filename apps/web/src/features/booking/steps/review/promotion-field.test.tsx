@@ -1,4 +1,4 @@
-import { RATE_LIMIT_MESSAGES } from '@tours/domain';
+import { RATE_LIMIT_MESSAGES } from '@tours/domain/rate-limit-messages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { ALERTS, RATE_LIMIT_MESSAGES, SCREEN_TEXT, VALIDATION } from '@tours/domain';
+import { ALERTS, SCREEN_TEXT, VALIDATION } from '@tours/domain/messages';
+import { RATE_LIMIT_MESSAGES } from '@tours/domain/rate-limit-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';

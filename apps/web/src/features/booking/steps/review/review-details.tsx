@@ -1,19 +1,15 @@
-import {
-  depositOffered,
-  formatAmount,
-  formatShortDate,
-  forCount,
-  isAllocated,
-  isMandatoryGroup,
-  OWN_ARRANGEMENTS,
-  SCREEN_TEXT,
-  showsDepositLine,
-  type Component,
-  type CurrencyCode,
-  type PrePaymentDetails,
-  type StepId,
-  type Tour,
-} from '@tours/domain';
+import { isAllocated, OWN_ARRANGEMENTS } from '@tours/domain/booking/allocations';
+import { isMandatoryGroup } from '@tours/domain/booking/options';
+import type { StepId } from '@tours/domain/booking/steps';
+import { showsDepositLine } from '@tours/domain/brand-channels';
+import type { Tour } from '@tours/domain/contracts/catalogue';
+import type { Component } from '@tours/domain/contracts/options';
+import type { PrePaymentDetails } from '@tours/domain/contracts/selections';
+import { formatShortDate } from '@tours/domain/dates';
+import { SCREEN_TEXT } from '@tours/domain/messages';
+import { formatAmount, type CurrencyCode } from '@tours/domain/money';
+import { depositOffered } from '@tours/domain/pricing/payment-amounts';
+import { forCount } from '@tours/domain/text';
 import type { ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { passengerName } from '../../booking-format.ts';

@@ -1,4 +1,8 @@
-import { SCREEN_TEXT, type MinorUnits, type PaymentDetails, type PrePaymentDetails, type StepId } from '@tours/domain';
+import type { StepId } from '@tours/domain/booking/steps';
+import type { PaymentDetails } from '@tours/domain/contracts/booking';
+import type { PrePaymentDetails } from '@tours/domain/contracts/selections';
+import { SCREEN_TEXT } from '@tours/domain/messages';
+import type { MinorUnits } from '@tours/domain/money';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,6 @@
-import { paymentStarted, type CurrencyCode, type StepId, type Tour } from '@tours/domain';
+import { paymentStarted, type StepId } from '@tours/domain/booking/steps';
+import type { Tour } from '@tours/domain/contracts/catalogue';
+import type { CurrencyCode } from '@tours/domain/money';
 import { useEffect } from 'react';
 import { useIsAgentBooking } from '../../flow/agent-booking.ts';
 import { useBookingEventOnArrival, type BookingEventProduct } from '../../flow/booking-analytics.ts';

@@ -1,4 +1,4 @@
-import { formatSupplement, type CurrencyCode } from '@tours/domain';
+import { formatSupplement, type CurrencyCode } from '@tours/domain/money';
 import { useId } from 'react';
 import { nightsLabel } from '../../booking-format.ts';
 import { StepActions } from '../../components/step-actions.tsx';
