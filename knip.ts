@@ -40,8 +40,6 @@ const config: KnipConfig = {
       ],
     },
     'apps/web': {
-      // The staff console is a second Vite build (vite.console.config.ts, its own index.html), which the Vite plugin does not read.
-      entry: ['vite.console.config.ts', 'src/console/main.tsx!'],
       project: ['src/**/*.{ts,tsx}!', 'build-tools/**/*.ts', '*.ts'],
     },
     e2e: {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ENDPOINTS, STAFF_ENDPOINTS, can, type Endpoint, type EndpointName, type StaffEndpointName, type StaffMfaMethod, type StaffRole } from '@tours/domain';
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -165,8 +164,6 @@ export async function databaseFingerprint(app: FastifyInstance): Promise<Record<
   return result;
 }
 
-/** A short digest of an answer's body, for comparing refusals byte for byte in messages. */
-export const bodyDigest = (body: string) => createHash('sha256').update(body).digest('hex').slice(0, 12);
 
 /** Every endpoint of the registry whose path is under /staff: the role matrix checks the document lists them all. */
 export const STAFF_CONTRACT_OPERATIONS = (Object.entries(ENDPOINTS) as [EndpointName, Endpoint][])

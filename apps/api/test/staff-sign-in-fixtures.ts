@@ -8,12 +8,6 @@ import type { SoftwareAuthenticator } from './webauthn-authenticator.ts';
 export const SITE = 'http://localhost';
 export const SANDBOX_ISSUER = `${SITE}/idp`;
 
-export interface StaffSignInClient {
-  /** The identity provider's access token for the address, as the console holds it after the OIDC redirect. */
-  providerToken: string;
-  authenticator: SoftwareAuthenticator;
-}
-
 export function post(app: FastifyInstance, url: string, headers: Record<string, string>, payload: unknown = {}, ip?: string) {
   return app.inject({ method: 'POST', url, headers: { host: 'localhost', ...headers }, payload: payload as object, ...(ip ? { remoteAddress: ip } : {}) });
 }

@@ -75,4 +75,3 @@ export function permissionsOf(roles: readonly StaffRole[]): StaffPermission[] {
 /** The roles that hold a permission, for messages and the API's documentation. */
 export const rolesWith = (permission: StaffPermission): readonly StaffRole[] => PERMISSION_TABLE[permission].roles;
 
-export const isStaffRole = (value: unknown): value is StaffRole => typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);

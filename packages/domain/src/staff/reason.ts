@@ -26,4 +26,3 @@ export const staffReasonSchema = z.string({ error: STAFF_REASON_MESSAGES.require
   z.minLength(STAFF_REASON_LIMITS.min, STAFF_REASON_MESSAGES.tooShort),
   z.maxLength(STAFF_REASON_LIMITS.max, STAFF_REASON_MESSAGES.tooLong),
 );
-export type StaffReason = z.output<typeof staffReasonSchema>;

@@ -6,9 +6,11 @@ import { staffMembers } from './schema.ts';
  * (plugins/staff-auth.ts) opens a session with useStaffSession; the seed adds
  * the demo's members with seedStaffMembers. Only this module writes its tables.
  */
-export { useStaffSession, deleteEndedSessions, type StaffMemberIdentity, type StaffSessionView } from './sessions.ts';
+export { useStaffSession, type StaffSessionView } from './sessions.ts';
 export { seedStaffMembers } from './seed.ts';
-export type { NewStaffMember } from './members.ts';
 
-/** What other modules may read of the staff in their own statements (a booking's history naming who acted), never write. */
+/**
+ * What other modules may read of the staff in their own statements (a booking's history naming who acted), never write.
+ * @public for the bookings pages of the console (issue 26), which read it once they are merged.
+ */
 export const staffReadModel = { staffMembers } as const;

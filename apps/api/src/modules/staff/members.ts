@@ -1,9 +1,9 @@
 import { rolesWith, STAFF_MESSAGES, type StaffMember, type StaffRole } from '@tours/domain';
-import { and, arrayOverlaps, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { conflict } from '../../lib/http-error.ts';
-import { staffMembers, staffRecoveryCodes } from './schema.ts';
+import { staffMembers } from './schema.ts';
 import type { StaffMemberIdentity } from './sessions.ts';
 
 /** Reading staff members: who they are, and what the management pages show of their sign-in. */
@@ -114,14 +114,4 @@ export async function otherActiveManagerExists(db: Database, exceptId: number): 
     .orderBy(asc(staffMembers.id))
     .for('update');
   return rows.length > 0;
-}
-
-/** Unused recovery codes of a member, for the sign-in step that offers them. */
-export async function hasUnusedRecoveryCodes(db: Database, memberId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: staffRecoveryCodes.id })
-    .from(staffRecoveryCodes)
-    .where(and(eq(staffRecoveryCodes.staffMemberId, memberId), isNull(staffRecoveryCodes.usedAt)))
-    .limit(1);
-  return row !== undefined;
 }

@@ -20,7 +20,6 @@ export const staffIdentitySchema = z.object({
   name: z.string(),
   roles: z.array(z.enum(STAFF_ROLES)),
 });
-export type StaffIdentity = z.infer<typeof staffIdentitySchema>;
 
 /** A signed-in staff member, their permissions (from the domain's table) and when the session ends. */
 export const staffMeSchema = z.object({
