@@ -12,14 +12,21 @@ import { apiModulesPlugin, apiModuleZones, apiSchemaFiles, apiSchemaZones } from
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 const featuresDir = 'apps/web/src/features';
-let features = [];
-try {
-  features = readdirSync(featuresDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
-} catch {
-  features = [];
+const consoleDir = 'apps/web/src/console';
+const consoleFeaturesDir = `${consoleDir}/features`;
+
+/** The folders directly under `dir`, or none when it does not exist. */
+function folders(dir) {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
 }
+const features = folders(featuresDir);
+const consoleFeatures = folders(consoleFeaturesDir);
 
 // bulletproof-react: shared -> features -> app, and no feature imports another.
 const featureBoundaries = [
@@ -36,8 +43,41 @@ const featureBoundaries = [
   },
   {
     target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: [`./${featuresDir}`, './apps/web/src/app', `./${consoleDir}`],
+    message: 'Shared code may not import features, app or the console.',
+  },
+];
+
+// The staff console (docs/decisions/0018-staff-console.md) is a bundle of its own: it shares components/, lib/ and the
+// domain with the site, never the site's features or app, and nothing of the site imports it, so the customers'
+// pages never load a byte of it. Inside, the same one-way flow: console lib/components -> features -> app.
+const consoleBoundaries = [
+  {
+    target: [`./${featuresDir}`, './apps/web/src/app'],
+    from: `./${consoleDir}`,
+    message: "The customer site never imports the staff console: the customers' pages must not download a byte of it.",
+  },
+  {
+    target: `./${consoleDir}`,
     from: [`./${featuresDir}`, './apps/web/src/app'],
-    message: 'Shared code may not import features or app.',
+    message: "The staff console never imports the site's features or app: move what both need to components/ or lib/.",
+  },
+  ...consoleFeatures.map((feature) => ({
+    target: `./${consoleFeaturesDir}/${feature}`,
+    from: `./${consoleFeaturesDir}`,
+    except: [`./${feature}`],
+    message: 'Console features do not import each other: move shared code to console/lib or console/components, or compose in console/app.',
+  })),
+  {
+    target: `./${consoleFeaturesDir}`,
+    from: `./${consoleDir}/app`,
+    except: ['./sign-in-layout.tsx', './use-page-title.ts', './navigation.ts'],
+    message: 'Console features may not import console/app, except the page frames it shares with them.',
+  },
+  {
+    target: [`./${consoleDir}/lib`, `./${consoleDir}/components`],
+    from: [`./${consoleFeaturesDir}`, `./${consoleDir}/app`],
+    message: "The console's shared code may not import its features or app.",
   },
 ];
 
@@ -81,7 +121,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { zones: featureBoundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureBoundaries, ...consoleBoundaries] }],
       // Each domain name from the module that declares it (the package's subpath exports): a chunk importing the
       // barrel takes every domain module any page uses into the entry chunk, downloaded with every page (issue 15).
       'no-restricted-imports': [

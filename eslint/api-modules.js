@@ -17,7 +17,7 @@ const MODULES_DIR = `${SRC}/modules`;
  */
 export const API_MODULE_LAYERS = [
   ['audit', 'rate-limits', 'health', 'geolocation', 'marketing', 'payment-provider'],
-  ['payments', 'customers', 'promotions', 'postcodes'],
+  ['payments', 'customers', 'promotions', 'postcodes', 'staff'],
   ['inventory', 'agents'],
   ['catalogue'],
   ['bookings'],

@@ -13,8 +13,10 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const web = join(root, 'apps/web');
 export const WEB_DIST = join(web, 'dist');
 const builtIndex = join(WEB_DIST, 'index.html');
+// The staff console's build (vite.console.config.ts), which `npm run build -w @tours/web` runs right after the site's.
+const builtConsole = join(WEB_DIST, 'admin', 'index.html');
 // Everything the web build reads: its own sources and the shared domain package.
-const WEB_INPUTS = ['src', 'public', 'build-tools', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'].map((p) => join(web, p));
+const WEB_INPUTS = ['src', 'public', 'build-tools', 'index.html', 'vite.config.ts', 'vite.console.config.ts', 'package.json', 'tsconfig.json'].map((p) => join(web, p));
 const SHARED_INPUTS = [join(root, 'packages/domain/src')];
 const log = (message) => console.log(`[start] ${message}`);
 
@@ -29,8 +31,9 @@ function hasBuildScript() {
 /** 'fresh', or why a build is needed, or why none is possible. */
 function webBuildState() {
   if (!hasBuildScript() || !existsSync(join(web, 'index.html'))) return 'no-sources';
-  if (!existsSync(builtIndex)) return 'missing';
-  const built = statSync(builtIndex).mtimeMs;
+  if (!existsSync(builtIndex) || !existsSync(builtConsole)) return 'missing';
+  // The older of the two builds: either being stale means building again.
+  const built = Math.min(statSync(builtIndex).mtimeMs, statSync(builtConsole).mtimeMs);
   return [...WEB_INPUTS, ...SHARED_INPUTS].some((input) => newest(input) > built) ? 'stale' : 'fresh';
 }
 

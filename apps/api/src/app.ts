@@ -13,6 +13,7 @@ import { devMailboxPlugin, mailRelayPlugin } from './modules/mail/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bookingAuthPlugin } from './plugins/booking-auth.ts';
 import { customerAuthPlugin } from './plugins/customer-auth.ts';
+import { staffAuthPlugin } from './plugins/staff-auth.ts';
 import type { KeySource } from './modules/customers/index.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { loadConfig, type AppConfig, type RawEnv } from './config/index.ts';
@@ -23,6 +24,7 @@ import { headersPlugin } from './plugins/headers.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { API_PREFIX, webPlugin } from './plugins/web.ts';
+import { consolePlugin } from './plugins/console.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { rateLimitSweeperPlugin } from './modules/rate-limits/index.ts';
 
@@ -131,6 +133,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(dbPlugin, { connection: options.database });
     await app.register(customerAuthPlugin, { keys: options.customerTokenKeys });
     await app.register(bookingAuthPlugin);
+    await app.register(staffAuthPlugin);
     await app.register(holdSweeperPlugin);
     await app.register(reconciliationPlugin);
     await app.register(mailRelayPlugin);
@@ -151,6 +154,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     }
     if (config.identity.provider === 'sandbox') await app.register(identityProviderPlugin, { prefix: '/idp' });
     if (config.mail.provider === 'sandbox') await app.register(devMailboxPlugin, { prefix: '/dev' });
+    await app.register(consolePlugin);
     await app.register(webPlugin);
   } catch (error) {
     // Whatever opened before the failure (the database) is closed again.

@@ -1,4 +1,4 @@
-import type { EndpointName } from "@tours/domain";
+import type { SiteEndpointName } from "@tours/domain";
 import type { FastifyInstance } from "fastify";
 import {
   cardPaymentRequest,
@@ -13,8 +13,10 @@ import { openPayment, payToken, tokenRequest } from "./payment-fixtures.ts";
 /**
  * The access matrix's call for every endpoint of the registry, on the
  * victim's resources, with the owner's kind of credential and success status
- * (access-matrix.test.ts). A Record over EndpointName: an endpoint added to
- * the registry does not typecheck here until it is classified.
+ * (access-matrix.test.ts). A Record over SiteEndpointName: an endpoint added to
+ * the registry does not typecheck here until it is classified. The staff
+ * console's calls (STAFF_ENDPOINTS) have their own matrix, by role:
+ * staff-role-matrix.test.ts.
  */
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -62,7 +64,7 @@ const firstPassenger = async (
   return response.json().data.passengers[0].id as number;
 };
 
-export function cases(app: () => FastifyInstance): Record<EndpointName, Case> {
+export function cases(app: () => FastifyInstance): Record<SiteEndpointName, Case> {
   const tourList = (segment: string): Case => ({
     target: "flow",
     // The tour is public; another booking on the same tour reads its own options and components.

@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { ENDPOINTS, type EndpointName } from "@tours/domain";
+import { ENDPOINTS, SITE_ENDPOINTS, type SiteEndpointName } from "@tours/domain";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "./account-passengers-fixtures.ts";
@@ -200,11 +200,11 @@ describe("access matrix: every endpoint × every credential that is not the owne
 
   /** What a credential must get on an endpoint, by who may call it. */
   async function expectation(
-    name: EndpointName,
+    name: SiteEndpointName,
     c: Case,
     cred: Credential,
   ): Promise<Expected> {
-    const auth = ENDPOINTS[name].auth;
+    const auth = SITE_ENDPOINTS[name].auth;
     if (auth === "none") {
       const bad =
         cred.jwt &&
@@ -247,7 +247,7 @@ describe("access matrix: every endpoint × every credential that is not the owne
             ? w.agentFlow.headers
             : w.dayTrip.headers;
 
-  async function runEndpoint(name: EndpointName, secrets: string[]) {
+  async function runEndpoint(name: SiteEndpointName, secrets: string[]) {
     const c = CASES[name];
     const row: Row = {};
     rows.set(name, row);
@@ -255,7 +255,8 @@ describe("access matrix: every endpoint × every credential that is not the owne
     const allSecrets = victimSecrets(w, secrets);
     const before = await fingerprint(app(), w);
     const call = await c.call(w);
-    const auth = ENDPOINTS[name].auth;
+    const auth = SITE_ENDPOINTS[name].auth;
+    if (auth === "staff") throw new Error(`${name}: a staff call among the site's calls`);
     const tried =
       auth === "none"
         ? credentials
@@ -378,7 +379,9 @@ describe("access matrix: every endpoint × every credential that is not the owne
   }
 
   it("classifies every endpoint of the registry, so a new one cannot be forgotten", () => {
-    expect(Object.keys(CASES).sort()).toEqual(Object.keys(ENDPOINTS).sort());
+    // The staff console's calls are the staff role matrix's (staff-role-matrix.test.ts), which tries these same hostile credentials on them.
+    expect(Object.keys(CASES).sort()).toEqual(Object.keys(SITE_ENDPOINTS).sort());
+    expect(Object.keys(ENDPOINTS).filter((name) => !(name in SITE_ENDPOINTS)).every((name) => ENDPOINTS[name as keyof typeof ENDPOINTS].path.startsWith("/staff/"))).toBe(true);
   });
 
   it("classifies every route the app serves: a contract endpoint or a listed non-contract route", () => {
@@ -391,15 +394,16 @@ describe("access matrix: every endpoint × every credential that is not the owne
         !NON_CONTRACT_ROUTES.some((r) => r.route.test(route)),
     );
     expect(unclassified).toEqual([]);
-    // And the registry's every endpoint is served.
+    // And the registry's every endpoint is served (the staff console's: endpoints.test.ts and the staff role matrix).
     const served = new Set(servedRoutes(app()));
-    expect([...contract].filter((route) => !served.has(route))).toEqual([]);
+    const site = Object.values(SITE_ENDPOINTS).map((e) => `${e.method} /api${e.path}`);
+    expect(site.filter((route) => !served.has(route))).toEqual([]);
   });
 
   it("refuses every hostile credential on every endpoint: no read or write of the victim’s, and the owner still succeeds", async () => {
     const secrets = await victimReferences(app(), w);
     expect(secrets.length).toBeGreaterThanOrEqual(4);
-    const names = Object.keys(ENDPOINTS) as EndpointName[];
+    const names = Object.keys(SITE_ENDPOINTS) as SiteEndpointName[];
     const ordered = [
       ...names.filter((n) => !CASES[n].last),
       ...names.filter((n) => CASES[n].last),

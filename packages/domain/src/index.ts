@@ -28,6 +28,8 @@ export * from './contracts/documents.ts';
 export * from './contracts/identity.ts';
 export * from './contracts/postcodes.ts';
 export * from './postcode-addresses.ts';
+export * from './contracts/staff/members.ts';
+export * from './contracts/staff/session.ts';
 export * from './contracts/endpoints.ts';
 
 export * from './pricing/totals.ts';
@@ -53,3 +55,9 @@ export * from './account/forms.ts';
 export * from './account/bookings.ts';
 export * from './account/documents.ts';
 export * from './account/payment.ts';
+
+export * from './staff/permissions.ts';
+export * from './staff/reason.ts';
+export * from './staff/second-factor.ts';
+export * from './staff/session.ts';
+export * from './staff/messages.ts';

@@ -40,7 +40,7 @@ function identityIssuer(provider: 'sandbox' | 'oidc', issuer: string | undefined
 
 export const identity = defineSlice({
   title: 'Identity provider',
-  summary: 'Customers\' sign-in: the OpenID Connect provider and the web app\'s client at it (docs/decisions/0010-identity-provider.md).',
+  summary: 'Customers\' and staff\'s sign-in: the OpenID Connect provider and the web app\'s client at it (docs/decisions/0010-identity-provider.md), and what counts as a staff member\'s second factor there.',
   settings: {
     identity: {
       provider: setting(
@@ -61,6 +61,11 @@ export const identity = defineSlice({
         z.string().trim().min(1).default('openid email'),
         'The scopes the web app asks for, space-separated; some providers want `offline_access` for refresh tokens, or an API scope (Entra: `api://.../access`)',
       ),
+      staffRequiredAcr: setting(
+        'STAFF_REQUIRED_ACR',
+        z.string().trim().min(1).max(500).optional(),
+        "With `oidc`: the `acr` (authentication context class) of the operator's provider that counts as a multi-factor sign-in for the staff console, besides an `amr` naming a second factor (`mfa`, `otp`, `hwk`, `swk`, `fpt`, `face`…: `MULTI_FACTOR_AMR` in packages/domain). Unset, only `amr` counts. Ignored with the sandbox, where staff prove a passkey (docs/decisions/0018-staff-console.md)",
+      ),
       jwks: setting(
         'OIDC_JWKS',
         privateJwksSchema.optional(),
@@ -71,6 +76,6 @@ export const identity = defineSlice({
   requires: { IDENTITY_PROVIDER: { oidc: ['OIDC_ISSUER'] } },
   refine: sandboxIssuerOffIdp,
   derive: ({ identity: settings }, { publicUrl }) => ({
-    identity: { ...settings, issuer: identityIssuer(settings.provider, settings.issuer, publicUrl) },
+    identity: { ...settings, issuer: identityIssuer(settings.provider, settings.issuer, publicUrl), staffRequiredAcr: settings.staffRequiredAcr ?? null },
   }),
 });

@@ -34,6 +34,21 @@ export const rateLimits = defineSlice({
         failuresPerClient: setting('PROMO_CODE_CLIENT_FAILURE_LIMIT', limit(20), 'Refused promotional codes per client per window, over all its bookings'),
         windowSeconds: setting('PROMO_CODE_WINDOW_SECONDS', windowSeconds(900), 'The window of both promotional code limits'),
       },
+      staffSignIn: {
+        startsPerClient: setting(
+          'STAFF_SIGN_IN_CLIENT_LIMIT',
+          limit(30),
+          'Staff sign-ins (`POST /api/staff/session/start`) one client may start per window, whatever the outcome; more answer 429 `RATE_LIMITED` with `Retry-After`',
+        ),
+        startsPerAddress: setting('STAFF_SIGN_IN_ADDRESS_LIMIT', limit(20), 'Staff sign-ins started per e-mail address per window, from every client together'),
+        failuresPerMember: setting(
+          'STAFF_SECOND_FACTOR_FAILURE_LIMIT',
+          limit(10),
+          'Wrong recovery codes and failed passkey proofs per staff member per window, over every client; past it even a right code is refused until the window ends',
+        ),
+        failuresPerClient: setting('STAFF_SECOND_FACTOR_CLIENT_FAILURE_LIMIT', limit(20), 'Wrong recovery codes and failed passkey proofs one client may send per window'),
+        windowSeconds: setting('STAFF_SIGN_IN_WINDOW_SECONDS', windowSeconds(900), 'The window of the four staff sign-in limits'),
+      },
       postcodes: {
         lookupsPerClient: setting(
           'POSTCODE_LOOKUP_CLIENT_LIMIT',

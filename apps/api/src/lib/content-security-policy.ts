@@ -104,6 +104,28 @@ export function sitePolicy(origins: ThirdPartyOrigins, options: { framedBySite: 
 }
 
 /**
+ * The staff console (/admin, docs/decisions/0018-staff-console.md): its own
+ * bundle's scripts and styles only, calls to the API and to the identity
+ * provider (the sign-in's token exchange), and nothing else: no card
+ * provider (no script, no frame), no geolocation service, no frame of any
+ * kind, and nobody may frame it.
+ */
+export function consolePolicy(origins: ThirdPartyOrigins): string {
+  return serializePolicy({
+    'default-src': ["'none'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': withOrigins(["'self'"], origins.identityProvider),
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+/**
  * The OpenAPI reference at /api/docs (Swagger UI, files from @fastify/swagger-ui):
  * scripts from the server only; its components write style attributes in
  * their markup, so inline styles (never scripts) are allowed on this developer page.

@@ -1,4 +1,4 @@
-import { apiErrorSchema, type Endpoint } from '@tours/domain';
+import { apiErrorSchema, rolesWith, type Endpoint } from '@tours/domain';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/v4/core';
 
@@ -46,11 +46,17 @@ export function registerEndpoint<E extends Endpoint>(
   if (endpoint.auth !== 'none' && !guard) {
     throw new Error(`${endpoint.method} ${endpoint.path} needs the '${endpoint.auth}' auth guard, which is not registered`);
   }
+  // The staff guard reads the contract's permission from the route's config; a staff call must name one (or null: any member).
+  if ((endpoint.auth === 'staff') !== (endpoint.permission !== undefined)) {
+    throw new Error(`${endpoint.method} ${endpoint.path}: a permission belongs on staff calls, and every staff call declares one (null for any member)`);
+  }
+  const config = endpoint.auth === 'staff' ? { ...options.config, staffPermission: endpoint.permission } : options.config;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: {
       summary: endpoint.summary,
+      ...(endpoint.auth === 'staff' ? { description: staffAccessDescription(endpoint.permission ?? null) } : {}),
       tags: [endpoint.path.split('/')[1] ?? 'api'],
       ...(endpoint.auth === 'none' ? {} : { security: [{ bearerAuth: [] }] }),
       ...(endpoint.params ? { params: endpoint.params } : {}),
@@ -59,7 +65,7 @@ export function registerEndpoint<E extends Endpoint>(
       response: { [status]: endpoint.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
     },
     ...(guard ? { preHandler: guard } : {}),
-    ...(options.config ? { config: options.config } : {}),
+    ...(config ? { config } : {}),
     handler: async (request, reply) => {
       const body = await handler(request as EndpointRequest<E>, reply);
       // A reply is thenable: awaiting a handler that returned it waits for the answer to finish and yields undefined.
@@ -67,4 +73,10 @@ export function registerEndpoint<E extends Endpoint>(
       return reply.code(status).send(body);
     },
   });
+}
+
+/** What the OpenAPI document says of a staff call's access: the permission, and the roles that hold it (the domain's table). */
+export function staffAccessDescription(permission: Endpoint['permission']): string {
+  if (!permission) return 'Staff console: any signed-in staff member (`Authorization: Bearer <staff session token>`). Answers are never cached (`Cache-Control: no-store`).';
+  return `Staff console. Permission: \`${permission}\` (roles: ${rolesWith(permission).join(', ')}). Without a staff session: 401; a member whose roles lack the permission: 403. Answers are never cached (\`Cache-Control: no-store\`).`;
 }

@@ -18,6 +18,9 @@ import { marketingRoutes } from './marketing/routes.ts';
 import { optionRoutes } from './options/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
 import { selectionRoutes } from './selections/routes.ts';
+import { staffMeRoutes } from './staff/me-routes.ts';
+import { staffMemberRoutes } from './staff/member-routes.ts';
+import { staffSignInRoutes } from './staff/session-routes.ts';
 
 /**
  * Every module's routes, each registered under /api in its own encapsulated
@@ -45,4 +48,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   accountPaymentRoutes,
   passengerRoutes,
   documentRoutes,
+  staffSignInRoutes,
+  staffMeRoutes,
+  staffMemberRoutes,
 ];

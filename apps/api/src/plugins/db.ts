@@ -1,6 +1,8 @@
 import { toIsoDate } from '@tours/domain';
 import { openDatabase, type Database, type DatabaseConnection } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/index.ts';
+import { DEMO_STAFF } from '../db/seed/data/staff.ts';
+import { seedStaffMembers } from '../modules/staff/index.ts';
 import { readDatabaseNow } from '../lib/clock.ts';
 import { sharedPlugin } from '../lib/plugin.ts';
 
@@ -42,6 +44,9 @@ export const dbPlugin = sharedPlugin('db', async (app, options: DbPluginOptions)
     // clock got there first (one an hour fast, late in the evening, would seed every departure a day late for the others).
     const result = await seedDemoData(connection.db, toIsoDate(await readDatabaseNow(connection.db, app.clock.databaseNow())));
     app.log.info(result, result.applied ? 'demo data loaded' : 'demo data already present');
+    // Through the staff module, which owns its table (and so is no part of db/seed); databases seeded before the console get them too.
+    const staff = await seedStaffMembers(connection.db, DEMO_STAFF, app.clock.databaseNow());
+    if (staff > 0) app.log.info({ staff }, 'demo staff members added');
   }
 
   app.decorate('db', connection.db);

@@ -85,6 +85,8 @@ export async function answerCached<E extends Endpoint>(
   reply: FastifyReply,
   answer: CachedAnswer<E>,
 ): Promise<FastifyReply> {
+  // A staff member's answer is theirs alone and always fresh (docs/decisions/0018-staff-console.md): never kept, never shared.
+  if (answer.endpoint.auth === 'staff') throw new Error(`${answer.endpoint.method} ${answer.endpoint.path}: staff answers are never served from the read cache`);
   const cached: CachedJson = await app.readCache.get(answer.key, async () => cachedJson(serializerOf(answer.endpoint)(await answer.compute())));
   reply.header('cache-control', answer.cacheControl);
   // Sent compressed to whoever accepts it (the catalogue is ~17 kB of JSON), so shared caches must key on the coding.

@@ -24,7 +24,7 @@ export function cacheControlFor(root: string, file: string): string {
 }
 
 /** Cache-Control by name, and Vary wherever a compressed sibling may have been chosen (or not) by the request's Accept-Encoding. */
-function setStaticHeaders(root: string, res: { setHeader(name: string, value: string): unknown }, file: string): void {
+export function setStaticHeaders(root: string, res: { setHeader(name: string, value: string): unknown }, file: string): void {
   res.setHeader('cache-control', cacheControlFor(root, file));
   if (COMPRESSIBLE.test(file.replace(ENCODED_SUFFIX, ''))) res.setHeader('vary', 'Accept-Encoding');
 }
@@ -64,6 +64,8 @@ export const webPlugin = sharedPlugin('web', async (app) => {
       // main.js.br for browsers that accept brotli, main.js.gz for gzip, main.js for the rest; with the original's Content-Type.
       preCompressed: true,
       setHeaders: (res, file) => setStaticHeaders(root, res, file),
+      // The staff console's files are plugins/console.ts's to serve, with its own headers.
+      allowedPath: (path) => !/^\/admin(\/|$)/.test(path),
     });
   } else {
     app.log.warn({ webDist: root }, 'web app not built: serving the API only (run `npm start` or `npm run build -w @tours/web`)');

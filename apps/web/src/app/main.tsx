@@ -1,5 +1,5 @@
 // First: no schema may be built before zod is told not to evaluate code (zod-config.ts).
-import './zod-config.ts';
+import '../lib/zod-config.ts';
 // Second, before React: the page's own chunk starts downloading now (preload-page.ts).
 import { firstPageLoaded } from './preload-page.ts';
 import { StrictMode } from 'react';
@@ -11,7 +11,7 @@ import '../styles/layout.css';
 import '../styles/components.css';
 import '../styles/overlays.css';
 import '../styles/pages.css';
-import { applyBrandTokens } from './brand-tokens.ts';
+import { applyBrandTokens } from '../lib/brand-tokens.ts';
 import { AppErrorBoundary } from './error-boundary.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './routes.tsx';

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { isIsoDate } from '../dates.ts';
 import { idSchema } from '../input-values.ts';
+import type { StaffPermission } from '../staff/permissions.ts';
 import { VALIDATION } from '../messages.ts';
 
 /**
@@ -23,6 +24,8 @@ export const ERROR_CODES = [
   'SERVICE_FAILURE',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  'PRECONDITION_FAILED',
+  'PRECONDITION_REQUIRED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -42,6 +45,10 @@ export const ERROR_STATUS = {
   NO_RESULTS: 409,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
+  /** A change whose If-Match names a version someone else has changed since (a staff member edited twice). */
+  PRECONDITION_FAILED: 412,
+  /** A change that must name the version it read (If-Match) and did not. */
+  PRECONDITION_REQUIRED: 428,
   INTERNAL: 500,
   SERVICE_FAILURE: 503,
 } as const satisfies Record<ErrorCode, number>;
@@ -91,8 +98,18 @@ export interface Endpoint<
   query?: Query;
   body?: Body;
   response: Response;
-  /** Who may call: anyone, the holder of a booking token, or a signed-in customer. */
-  auth: 'none' | 'booking' | 'customer';
+  /**
+   * Who may call: anyone, the holder of a booking token, someone signed in at
+   * the identity provider (a customer, or staff starting their session), or
+   * a signed-in staff member (the console: docs/decisions/0018-staff-console.md).
+   */
+  auth: 'none' | 'booking' | 'customer' | 'staff';
+  /**
+   * Staff calls only: the permission a member's roles must hold (the domain's
+   * table, staff/permissions.ts), or null for any signed-in staff member.
+   * Required with auth 'staff', so no staff call is open by omission.
+   */
+  permission?: StaffPermission | null;
   summary: string;
   /**
    * How the answer travels: JSON envelopes by default; the documents list is

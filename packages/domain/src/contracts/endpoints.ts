@@ -9,12 +9,11 @@ import * as payments from './payments.ts';
 import * as postcodes from './postcodes.ts';
 import * as selections from './selections.ts';
 import * as settlement from './settlement.ts';
+import * as staffMembers from './staff/members.ts';
+import * as staffSession from './staff/session.ts';
 
-/**
- * Every call of the product in one map: the API registers a route for each,
- * and a test checks each is unique and documents itself as OpenAPI.
- */
-export const ENDPOINTS = {
+/** The calls of the customer site, the account area and the travel agents' booking flow. */
+export const SITE_ENDPOINTS = {
   findTour: catalogue.findTour,
   listCatalogue: catalogue.listCatalogue,
   getTourDetail: catalogue.getTourDetail,
@@ -61,4 +60,29 @@ export const ENDPOINTS = {
   createAccountPaymentToken: payments.createAccountPaymentToken,
 } as const;
 
+/** The staff console's calls (docs/decisions/0018-staff-console.md): every path under /staff. */
+export const STAFF_ENDPOINTS = {
+  startStaffSession: staffSession.startStaffSession,
+  registerStaffPasskey: staffSession.registerStaffPasskey,
+  assertStaffPasskey: staffSession.assertStaffPasskey,
+  useStaffRecoveryCode: staffSession.useStaffRecoveryCode,
+  endStaffSession: staffSession.endStaffSession,
+  getStaffMe: staffSession.getStaffMe,
+  startOwnPasskey: staffSession.startOwnPasskey,
+  addOwnPasskey: staffSession.addOwnPasskey,
+  listStaffMembers: staffMembers.listStaffMembers,
+  getStaffMember: staffMembers.getStaffMember,
+  addStaffMember: staffMembers.addStaffMember,
+  updateStaffMember: staffMembers.updateStaffMember,
+  resetStaffPasskeys: staffMembers.resetStaffPasskeys,
+} as const;
+
+/**
+ * Every call of the product in one map: the API registers a route for each,
+ * and a test checks each is unique and documents itself as OpenAPI.
+ */
+export const ENDPOINTS = { ...SITE_ENDPOINTS, ...STAFF_ENDPOINTS } as const;
+
 export type EndpointName = keyof typeof ENDPOINTS;
+export type SiteEndpointName = keyof typeof SITE_ENDPOINTS;
+export type StaffEndpointName = keyof typeof STAFF_ENDPOINTS;

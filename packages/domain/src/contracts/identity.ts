@@ -25,6 +25,16 @@ export const IDENTITY_PATHS = {
   postLogout: '/',
 } as const;
 
+/**
+ * Where the provider sends a staff member back to the console
+ * (docs/decisions/0018-staff-console.md): the same client and provider as
+ * the site, with the console's own redirect URIs.
+ */
+export const CONSOLE_IDENTITY_PATHS = {
+  signInCallback: '/admin/signed-in',
+  postLogout: '/admin',
+} as const;
+
 export const getIdentityConfig = defineEndpoint({
   method: 'GET',
   path: '/config/identity',

@@ -55,7 +55,7 @@ function leavesOf(schema: Schema, path: string): Leaf[] {
 }
 
 /** Ordinary values some field of ours takes; each string leaf must accept one of them, which the test then breaks. */
-const PLAIN_STRINGS = ['Ab', 'Ab1', 'GBR', 'GB', 'SW1A 2AA', 'AG1001', 'someone@example.com', '07700900123', '2027-01-01', '1990-05-17', '2027-03', '1234.50', '#1f3a5f', 'pay_123', '/logo.svg'];
+const PLAIN_STRINGS = ['Ab', 'Ab1', 'GBR', 'GB', 'SW1A 2AA', 'AG1001', 'someone@example.com', '07700900123', '2027-01-01', '1990-05-17', '2027-03', '1234.50', '#1f3a5f', 'pay_123', '/logo.svg', '0f8fad5b-d9cb-469f-a165-70867728950e'];
 
 const accepts = (schema: Schema, value: unknown) => schema.safeParse(value).success;
 

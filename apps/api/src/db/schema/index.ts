@@ -21,3 +21,4 @@ export * from '../seed/schema.ts';
 export * from '../../modules/payment-provider/schema.ts';
 export * from '../../modules/identity-provider/schema.ts';
 export * from '../../modules/rate-limits/schema.ts';
+export * from '../../modules/staff/schema.ts';

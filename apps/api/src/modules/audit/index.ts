@@ -1,2 +1,2 @@
 /** The audit log: who changed what, written in the transaction of the change. Every module records through this. */
-export { recordAudit } from './record.ts';
+export { MissingStaffReason, recordAudit, recordStaffChange } from './record.ts';

@@ -16,6 +16,14 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 export interface CustomerIdentity {
   subject: string;
   email: string;
+  /**
+   * How the provider says the person signed in: RFC 8176 methods (`amr`)
+   * and the context class (`acr`), when its token carries them. Only the
+   * staff console reads them: a real provider's multi-factor sign-in is a
+   * staff member's second factor (docs/decisions/0018-staff-console.md).
+   */
+  amr: string[];
+  acr: string | null;
 }
 
 /** The keys that verify tokens of an issuer; the function is asked per token, so it may follow key rotation. */
@@ -53,12 +61,13 @@ export async function verifyAccessToken(token: string, options: VerifyOptions): 
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       requiredClaims: ['exp', 'sub'],
     });
-    const { sub, email, email_verified: emailVerified } = payload as { sub?: unknown; email?: unknown; email_verified?: unknown };
+    const { sub, email, email_verified: emailVerified, amr, acr } = payload as { sub?: unknown; email?: unknown; email_verified?: unknown; amr?: unknown; acr?: unknown };
     // An unverified address could be anyone's: it never opens the account of the person it names.
     if (typeof sub !== 'string' || sub === '' || typeof email !== 'string' || emailVerified !== true) return null;
     const normalised = email.trim().toLowerCase();
     if (!/^[^@\s]+@[^@\s]+$/.test(normalised)) return null;
-    return { subject: sub, email: normalised };
+    const methods = Array.isArray(amr) ? amr.filter((method): method is string => typeof method === 'string') : [];
+    return { subject: sub, email: normalised, amr: methods, acr: typeof acr === 'string' && acr !== '' ? acr : null };
   } catch (error) {
     if (error instanceof KeySetUnavailable) throw error;
     return null;

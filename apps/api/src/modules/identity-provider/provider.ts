@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { IDENTITY_PATHS } from '@tours/domain';
+import { CONSOLE_IDENTITY_PATHS, IDENTITY_PATHS } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { isFixed } from '../../lib/site-origin.ts';
@@ -65,8 +65,13 @@ export function providerConfiguration(app: FastifyInstance, keys: ProviderKeys, 
         application_type: 'web',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: siteOrigins.flatMap((origin) => [`${origin}${IDENTITY_PATHS.signInCallback}`, `${origin}${IDENTITY_PATHS.silentRenew}`]),
-        post_logout_redirect_uris: siteOrigins.map((origin) => `${origin}${IDENTITY_PATHS.postLogout}`),
+        // The site's and the staff console's (which signs in with the same client and never renews silently).
+        redirect_uris: siteOrigins.flatMap((origin) => [
+          `${origin}${IDENTITY_PATHS.signInCallback}`,
+          `${origin}${IDENTITY_PATHS.silentRenew}`,
+          `${origin}${CONSOLE_IDENTITY_PATHS.signInCallback}`,
+        ]),
+        post_logout_redirect_uris: siteOrigins.flatMap((origin) => [`${origin}${IDENTITY_PATHS.postLogout}`, `${origin}${CONSOLE_IDENTITY_PATHS.postLogout}`]),
       },
     ],
     clientBasedCORS: (_ctx, origin) => siteOrigins.includes(origin),

@@ -1,0 +1,22 @@
+import { permissionsOf, STAFF_ROLES, type StaffRole } from '@tours/domain/staff/permissions';
+import { describe, expect, it } from 'vitest';
+import { CONSOLE_SECTIONS, sectionsFor } from './navigation.ts';
+
+const labelsFor = (roles: StaffRole[]) => sectionsFor(permissionsOf(roles)).map((section) => section.label);
+
+/** The console's navigation follows the domain's permission table: a member sees a section only when the API lets them use it. */
+describe("the console's sections", () => {
+  it('shows Home to every role, Bookings to operations and finance, Staff to administrators', () => {
+    expect(labelsFor(['operations'])).toEqual(['Home', 'Bookings']);
+    expect(labelsFor(['finance'])).toEqual(['Home', 'Bookings']);
+    expect(labelsFor(['admin'])).toEqual(['Home', 'Staff']);
+    expect(labelsFor(['catalogue'])).toEqual(['Home']);
+    expect(labelsFor(['operations', 'admin'])).toEqual(['Home', 'Bookings', 'Staff']);
+  });
+
+  it('lists each section once, Home first, every path under the console', () => {
+    expect(CONSOLE_SECTIONS[0]).toEqual({ path: '/', label: 'Home', permission: null });
+    expect(new Set(CONSOLE_SECTIONS.map((section) => section.path)).size).toBe(CONSOLE_SECTIONS.length);
+    for (const role of STAFF_ROLES) expect(labelsFor([role])[0]).toBe('Home');
+  });
+});

@@ -1,0 +1,44 @@
+import { Route, Routes } from 'react-router';
+import { BookingsPage } from '../features/bookings/bookings-page.tsx';
+import { HomePage } from '../features/home/home-page.tsx';
+import { CallbackPage } from '../features/sign-in/callback-page.tsx';
+import { AssertPasskeyPage, RegisterPasskeyPage } from '../features/sign-in/passkey-pages.tsx';
+import { NewPasskeyOfferPage, RecoveryCodePage, RecoveryCodesPage } from '../features/sign-in/recovery-pages.tsx';
+import { NotStaffPage, SignedOutPage, SignInPage } from '../features/sign-in/sign-in-pages.tsx';
+import { AddMemberPage } from '../features/staff/add-member-page.tsx';
+import { MemberPage } from '../features/staff/member-page.tsx';
+import { StaffListPage } from '../features/staff/staff-list-page.tsx';
+import { ConsoleLayout } from './layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RequirePermission, RequireSession } from './require-session.tsx';
+
+/** Every page of the console, under /admin (the router's basename). */
+export function ConsoleRoutes() {
+  return (
+    <Routes>
+      <Route path="sign-in" element={<SignInPage />} />
+      <Route path="signed-in" element={<CallbackPage />} />
+      <Route path="sign-in/passkey/new" element={<RegisterPasskeyPage />} />
+      <Route path="sign-in/passkey" element={<AssertPasskeyPage />} />
+      <Route path="sign-in/recovery-codes" element={<RecoveryCodesPage />} />
+      <Route path="sign-in/recovery" element={<RecoveryCodePage />} />
+      <Route path="sign-in/new-passkey" element={<NewPasskeyOfferPage />} />
+      <Route path="not-staff" element={<NotStaffPage />} />
+      <Route path="signed-out" element={<SignedOutPage />} />
+      <Route
+        element={
+          <RequireSession>
+            <ConsoleLayout />
+          </RequireSession>
+        }
+      >
+        <Route index element={<HomePage />} />
+        <Route path="bookings" element={<RequirePermission permission="bookings.read"><BookingsPage /></RequirePermission>} />
+        <Route path="staff" element={<RequirePermission permission="staff.manage"><StaffListPage /></RequirePermission>} />
+        <Route path="staff/new" element={<RequirePermission permission="staff.manage"><AddMemberPage /></RequirePermission>} />
+        <Route path="staff/:member" element={<RequirePermission permission="staff.manage"><MemberPage /></RequirePermission>} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,69 @@
+import { flexRender, type SortingState, type Table } from '@tanstack/react-table';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A TanStack Table drawn as an accessible table: sortable headers are
+ * buttons, the sorted column says so (aria-sort), and the sort is kept in
+ * the URL (?sort=name, ?sort=-name), so Back, Forward and a reload keep it.
+ */
+export function DataTable<Row>({ table, caption }: { table: Table<Row>; caption: string }) {
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                return (
+                  <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                    {header.column.getCanSort() ? (
+                      <button type="button" className="console-table__sort" onClick={header.column.getToggleSortingHandler()}>
+                        {label}
+                        <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                      </button>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The table's sort as the URL keeps it: `sort=<column>` ascending, `sort=-<column>` descending. */
+export function useSortInUrl(columns: readonly string[], fallback: SortingState): [SortingState, (next: SortingState) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('sort') ?? '';
+  const id = raw.replace(/^-/, '');
+  const sorting: SortingState = columns.includes(id) ? [{ id, desc: raw.startsWith('-') }] : fallback;
+  const setSorting = (next: SortingState) => {
+    const [first] = next;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (first) updated.set('sort', `${first.desc ? '-' : ''}${first.id}`);
+        else updated.delete('sort');
+        return updated;
+      },
+      { replace: false },
+    );
+  };
+  return [sorting, setSorting];
+}
