@@ -1,4 +1,5 @@
 import type { AccountBooking } from '@tours/domain/contracts/account';
+import { balanceDuePhrase } from '@tours/domain/booking/balance-due';
 import { ALERTS } from '@tours/domain/messages';
 import { OPERATOR } from '@tours/domain/operator';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -92,7 +93,8 @@ describe('Booked Item (/account/booking/:id)', () => {
       ['Additional night', 'Additional night', '£120'],
       ['Welcome drinks', 'Extra', 'Included'],
     ]);
-    expect(within(panel).getByText('Outstanding balance').nextElementSibling?.textContent).toBe('£3,200.50');
+    // The balance with its due date, in the domain's one wording (issue 25, item 2).
+    expect(within(panel).getByText('Outstanding balance').nextElementSibling?.textContent).toBe(`£3,200.50 ${balanceDuePhrase(balanceBooking.balance_due!)}`);
     expect(within(panel).getByText('Total cost').nextElementSibling?.textContent).toBe('£4,200.50');
     expect(within(panel).getByRole('region', { name: 'Make a payment' })).toBeTruthy();
     expect(within(panel).queryByText('No outstanding balance')).toBeNull();
