@@ -26,6 +26,8 @@ export * from './contracts/postcodes.ts';
 export * from './postcode-addresses.ts';
 export * from './contracts/staff/members.ts';
 export * from './contracts/staff/session.ts';
+export * from './contracts/staff/bookings.ts';
+export * from './contracts/staff/booking-page.ts';
 export * from './contracts/endpoints.ts';
 
 export * from './pricing/totals.ts';
@@ -44,6 +46,7 @@ export * from './booking/steps.ts';
 export * from './booking/session.ts';
 export * from './booking/statuses.ts';
 export * from './booking/payment-request.ts';
+export * from './booking/quote-reasons.ts';
 
 export * from './account/forms.ts';
 export * from './account/bookings.ts';
@@ -55,3 +58,5 @@ export * from './staff/reason.ts';
 export * from './staff/second-factor.ts';
 export * from './staff/session.ts';
 export * from './staff/messages.ts';
+export * from './staff/attention.ts';
+export * from './staff/queues.ts';

@@ -9,6 +9,8 @@ import * as payments from './payments.ts';
 import * as postcodes from './postcodes.ts';
 import * as selections from './selections.ts';
 import * as settlement from './settlement.ts';
+import * as staffBookingPage from './staff/booking-page.ts';
+import * as staffBookings from './staff/bookings.ts';
 import * as staffMembers from './staff/members.ts';
 import * as staffSession from './staff/session.ts';
 
@@ -75,6 +77,13 @@ export const STAFF_ENDPOINTS = {
   addStaffMember: staffMembers.addStaffMember,
   updateStaffMember: staffMembers.updateStaffMember,
   resetStaffPasskeys: staffMembers.resetStaffPasskeys,
+  listStaffBookings: staffBookings.listStaffBookings,
+  exportStaffBookings: staffBookings.exportStaffBookings,
+  getStaffQueue: staffBookings.getStaffQueue,
+  getStaffBooking: staffBookingPage.getStaffBooking,
+  addStaffBookingNote: staffBookingPage.addStaffBookingNote,
+  getStaffBookingMessage: staffBookingPage.getStaffBookingMessage,
+  downloadStaffBookingDocument: staffBookingPage.downloadStaffBookingDocument,
 } as const;
 
 /**

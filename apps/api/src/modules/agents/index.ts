@@ -1,4 +1,4 @@
-import { agentStaff } from './schema.ts';
+import { agentStaff, agents } from './schema.ts';
 
 /**
  * Travel agents: the agencies, their staff and the verifications that prove
@@ -9,5 +9,9 @@ import { agentStaff } from './schema.ts';
 export { findAgentAndStaff, normaliseAgentCode, presentAgent, presentStaff } from './repository.ts';
 export { agentActor, requireVerification, VERIFICATION_INVALID } from './verification.ts';
 
-/** What other modules may read of the agents' tables in their own statements (the staff member copied on a confirmation), never write. */
-export const agentsReadModel = { agentStaff } as const;
+/**
+ * What other modules may read of the agents' tables in their own statements
+ * (the staff member copied on a confirmation, the agency on a staff
+ * member's booking list), never write.
+ */
+export const agentsReadModel = { agents, agentStaff } as const;

@@ -29,6 +29,21 @@ export { lockBookingForPayment, lockBookingForSettlement, lockBookingStatus, mar
 export { randomBookingReference, settleWithReference } from './reference.ts';
 export { linkBookingToCustomer } from './customer-link.ts';
 
+// The staff console's statements: the domain's rules about a booking in SQL, for lists of thousands.
+export {
+  awaitsSettlementSql,
+  bookingDetailsIncompleteSql,
+  bookingReferenceIs,
+  bookingTotalSql,
+  isSettledSql,
+  passengerCountSql,
+  passengerEmailContains,
+  passengerNameContains,
+} from './staff-reading.ts';
+
+// The booking flow's dead end (options, selections): why the site could not go on with a quote, for staff to call back.
+export { recordQuoteReason } from './quote-reason.ts';
+
 // The account area's: whose booking it is, and the details a customer completes after booking.
 export { BOOKING_NOT_FOUND, ownedBookingId } from './ownership.ts';
 export {

@@ -15,7 +15,7 @@ import { issueConfirmationDocuments } from '../documents/index.ts';
 import { amountPaid, markSettlingPayment, referPaymentsToBooking } from '../payments/index.ts';
 import { convertHolds } from './convert-holds.ts';
 import { queueConfirmationEmail, type PaidAndTotal } from './email/queue.ts';
-import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
+import { answerFor, ATTENTION_CODE, flagForFollowUp } from './follow-up.ts';
 
 export interface SettlementContext {
   clock: Clock;
@@ -94,7 +94,7 @@ export async function flagIfOverpaid(
   if (paid <= total) return false;
   await flagForFollowUp(db, {
     bookingId: booking.id,
-    reason: ATTENTION.overpaid,
+    reason: ATTENTION_CODE.overpaid,
     paymentId: input.paymentId,
     detail: { paid, total },
     requestId: input.requestId,

@@ -12,7 +12,7 @@ import { isTransientDatabaseError, retryTransient } from '../../lib/pg-errors.ts
 import { runWorkflow, WorkflowError, type WorkflowStep } from '../../lib/workflow.ts';
 import { applyAsFollowUp, applyPayment } from './apply-payment.ts';
 import { PlacesGoneError } from './convert-holds.ts';
-import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
+import { answerFor, ATTENTION_CODE, flagForFollowUp } from './follow-up.ts';
 import { recordPayment, type RecordedPayment } from './record-payment.ts';
 import { verifyWithProvider } from './verify.ts';
 
@@ -109,7 +109,7 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
             bookingId: context.bookingId!,
             paymentId: context.recorded!.id,
             actor,
-            reason: cause instanceof PlacesGoneError ? ATTENTION.placesGone : ATTENTION.failed,
+            reason: cause instanceof PlacesGoneError ? ATTENTION_CODE.placesGone : ATTENTION_CODE.failed,
             detail: { step: failure.step, error: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) },
           }),
         );
@@ -124,7 +124,7 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
             app.db.transaction((tx) =>
               flagForFollowUp(tx, {
                 bookingId: context.bookingId!,
-                reason: ATTENTION.otherCurrency,
+                reason: ATTENTION_CODE.otherCurrency,
                 paymentId: null,
                 detail: { providerPaymentId: input.providerPaymentId, currency: context.payment!.currency },
                 requestId: input.requestId,

@@ -22,6 +22,7 @@ export {
 } from './intents.ts';
 export {
   amountPaid,
+  amountPaidSql,
   claimUnappliedPayments,
   hasPayment,
   insertSucceededPayment,
