@@ -55,3 +55,8 @@ export * from './staff/reason.ts';
 export * from './staff/second-factor.ts';
 export * from './staff/session.ts';
 export * from './staff/messages.ts';
+export * from './cancellation.ts';
+export * from './staff/money.ts';
+export * from './contracts/staff/money.ts';
+export * from './contracts/staff/cancellation.ts';
+export * from './contracts/staff/booking-care.ts';

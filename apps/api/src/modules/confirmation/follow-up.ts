@@ -13,6 +13,7 @@ export const ATTENTION = {
   otherCurrency: 'Paid in another currency than the booking’s: refund it, or take the payment again in the booking’s currency.',
   afterSettlement: 'Paid after the booking was marked for follow-up or cancelled: apply or refund the payment.',
   overpaid: 'Paid more than the booking costs (the booking changed after the card form was opened): refund the difference.',
+  refundFailed: 'A card refund failed: refund the customer another way, then resolve the flag.',
 } as const;
 
 /** What settlement answers for a booking in this state: the domain's rule, which GET /bookings/settlement answers too. */

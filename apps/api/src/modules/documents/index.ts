@@ -5,6 +5,6 @@
  * issues a confirmed booking's documents through here; the mail relay draws
  * an e-mail's attachment through here.
  */
-export { issueConfirmationDocuments } from './repository.ts';
+export { issueConfirmationDocuments, shownDocuments, type DocumentRow } from './repository.ts';
 export { drawDocumentById, PDF_CONTENT_TYPE } from './files.ts';
-export { documentFileName, TEMPLATES } from './templates.ts';
+export { documentFileName, documentHeading, TEMPLATES } from './templates.ts';
