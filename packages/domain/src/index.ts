@@ -60,3 +60,8 @@ export * from './staff/session.ts';
 export * from './staff/messages.ts';
 export * from './staff/attention.ts';
 export * from './staff/queues.ts';
+export * from './cancellation.ts';
+export * from './staff/money.ts';
+export * from './contracts/staff/money.ts';
+export * from './contracts/staff/cancellation.ts';
+export * from './contracts/staff/booking-care.ts';

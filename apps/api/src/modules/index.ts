@@ -5,6 +5,9 @@ import { accountPaymentRoutes } from './account/payment-routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { agentBookingRoutes } from './agent-bookings/routes.ts';
 import { agentRoutes } from './agents/routes.ts';
+import { bookingCareRoutes } from './booking-actions/care-routes.ts';
+import { bookingDecisionRoutes } from './booking-actions/cancellation-routes.ts';
+import { bookingMoneyRoutes } from './booking-actions/money-routes.ts';
 import { bookingPaymentRoutes } from './bookings/payment-routes.ts';
 import { promotionRoutes } from './bookings/promotion-routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
@@ -49,4 +52,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   documentRoutes,
   staffMeRoutes,
   staffMemberRoutes,
+  bookingMoneyRoutes,
+  bookingDecisionRoutes,
+  bookingCareRoutes,
 ];

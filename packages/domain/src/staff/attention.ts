@@ -13,6 +13,7 @@ export const ATTENTION_REASONS = {
   'other-currency': 'Paid in another currency than the booking’s: refund it, or take the payment again in the booking’s currency.',
   'paid-after-settlement': 'Paid after the booking was marked for follow-up or cancelled: apply or refund the payment.',
   overpaid: 'Paid more than the booking costs (the booking changed after the card form was opened): refund the difference.',
+  'refund-failed': 'A card refund failed: refund the customer another way, then resolve the flag.',
 } as const;
 
 export type AttentionCode = keyof typeof ATTENTION_REASONS;
@@ -30,6 +31,7 @@ export const PAYMENT_FLAG_CODES = [
   'unmatched-payment',
   'outdated-payment',
   'paid-after-settlement',
+  'refund-failed',
 ] as const satisfies readonly AttentionCode[];
 
 export const isAttentionCode = (value: unknown): value is AttentionCode => typeof value === 'string' && value in ATTENTION_REASONS;

@@ -11,13 +11,16 @@ export type {
   GatewayPaymentRequest,
   GatewayPaymentRequestStatus,
   GatewayPaymentStatus,
+  GatewayRefund,
+  GatewayRefundRequest,
+  GatewayRefundStatus,
   GatewayToken,
   GatewayTokenRequest,
   PaymentGateway,
   ProviderInBrowser,
 } from './port.ts';
-export { PaymentGatewayError } from './port.ts';
-export { createHttpPaymentGateway } from './http.ts';
+export { isRefusal, PaymentGatewayError } from './port.ts';
+export { createHttpPaymentGateway, toRefund } from './http.ts';
 export { injectFetch } from './inject-fetch.ts';
 
 /**

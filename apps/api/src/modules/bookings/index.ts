@@ -47,13 +47,26 @@ export { recordQuoteReason } from './quote-reason.ts';
 // The account area's: whose booking it is, and the details a customer completes after booking.
 export { BOOKING_NOT_FOUND, ownedBookingId } from './ownership.ts';
 export {
+  changedFields,
+  correspondenceOf,
   lockBookingForDetails,
   lockPassenger,
+  passengerOf,
   saveCorrespondence,
   savePassengerDetails,
+  savePassengerSection,
+  sectionValue,
+  storedCorrespondence,
+  type DetailsWindow,
   type PassengerDetails,
   type PassengerRow,
+  type SectionSave,
 } from './passenger-details.ts';
+
+export { addressRecord, presentCorrespondence, presentPassenger } from './passenger-presenter.ts';
+
+// The staff console's decisions (modules/booking-actions): the row locked for a change, cancellation, an Optional booking confirmed, a flag cleared.
+export { clearNeedsAttention, confirmSettledOptional, lockBookingForChange, markCancelled, readBookingForChange, type BookingForChange } from './staff-changes.ts';
 
 // The agent's (modules/agent-bookings): the travel agent and staff member registered on the booking.
 export { agentOfBooking, lockBookingForAgent, registerAgentOnBooking, registerStaffOnBooking } from './agent.ts';

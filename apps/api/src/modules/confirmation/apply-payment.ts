@@ -1,4 +1,4 @@
-import { awaitsSettlement, isPermittedAmount, isSettled, toProviderAmount, type AttentionCode, type PostPaymentDetails } from '@tours/domain';
+import { awaitsSettlement, isPermittedAmount, isSettled, OFFLINE_PROVIDER, toProviderAmount, type AttentionCode, type PostPaymentDetails } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -17,10 +17,14 @@ export interface ApplyPayment extends SettlementContext {
 /**
  * Applies a recorded payment to its booking, once, in one transaction with
  * the booking row locked:
+ * - a payment in another currency than the booking's never counts towards
+ *   it: the booking is flagged for staff (Unconfirmed if it was awaiting
+ *   settlement), who refund it in its currency;
  * - a booking awaiting settlement is confirmed through the confirmation core,
  *   unless the payment came through a request that is not its own or was
  *   withdrawn when the price changed (outdated): then it is Unconfirmed and
- *   flagged for staff, and the visitor sees the unconfirmed screen;
+ *   flagged for staff, and the visitor sees the unconfirmed screen. Money
+ *   staff recorded (provider 'offline') came through no request: it confirms;
  * - on a settled booking it is a balance payment: it reduces the outstanding
  *   balance (total minus payments), flagged only if it overpays;
  * - on a booking already flagged or cancelled it is flagged again for staff.
@@ -37,7 +41,17 @@ export async function applyPayment(db: Database, input: ApplyPayment): Promise<P
 
     const intent = payment.intentId ? await intentById(tx, payment.intentId) : null;
     let outcome: PostPaymentDetails;
-    if (awaitsSettlement(booking)) {
+    if (payment.currency !== payment.bookingCurrency) {
+      outcome = await flagForFollowUp(tx, {
+        bookingId: booking.id,
+        reason: ATTENTION_CODE.otherCurrency,
+        paymentId: null,
+        detail: { providerPaymentId: payment.providerPaymentId, currency: payment.currency, amount: payment.amount },
+        requestId: input.requestId,
+      });
+    } else if (awaitsSettlement(booking) && payment.provider === OFFLINE_PROVIDER) {
+      outcome = await confirmBookingCore(tx, { ...input, purpose: null, paymentId: payment.id, locked: booking });
+    } else if (awaitsSettlement(booking)) {
       // The booking's lines, read once under the lock: the amount check and the confirmation (documents, e-mail) use them.
       const lines = intent && intent.status !== 'cancelled' ? await listComponents(tx, booking.id) : undefined;
       const problem = !intent ? ATTENTION_CODE.unmatched : isOutdated(booking, intent, lines) ? ATTENTION_CODE.outdated : null;

@@ -17,6 +17,7 @@ export const ATTENTION_CODE = {
   otherCurrency: 'other-currency',
   afterSettlement: 'paid-after-settlement',
   overpaid: 'overpaid',
+  refundFailed: 'refund-failed',
 } as const satisfies Record<string, AttentionCode>;
 
 /** The words staff read for each of them, as the booking's attention_reason keeps them. */

@@ -6,6 +6,6 @@
  * an e-mail's attachment through here; the staff console lists a booking's
  * documents and draws them for staff.
  */
-export { issueConfirmationDocuments, documentRows, type DocumentRow } from './repository.ts';
+export { issueConfirmationDocuments, documentRows, shownDocuments, type DocumentRow } from './repository.ts';
 export { drawBookingDocument, drawDocumentById, PDF_CONTENT_TYPE } from './files.ts';
-export { documentFileName, isShown, TEMPLATES, type DocumentState } from './templates.ts';
+export { documentFileName, documentHeading, isShown, TEMPLATES, type DocumentState } from './templates.ts';

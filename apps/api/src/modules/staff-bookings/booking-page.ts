@@ -9,7 +9,7 @@ import { balanceDueDateSql, catalogueReadModel } from '../catalogue/index.ts';
 import { customersReadModel } from '../customers/index.ts';
 import { documentRows } from '../documents/index.ts';
 import { mailReadModel } from '../mail/index.ts';
-import { paymentHistory } from '../payments/index.ts';
+import { paymentsWithRefunds } from '../payments/index.ts';
 import { staffReadModel } from '../staff/index.ts';
 import { queueFlagsSql } from './queues.ts';
 import { bookingNotes } from './schema.ts';
@@ -132,7 +132,7 @@ export async function readBookingPage(db: Database, bookingId: number, now: Inst
     readHead(db, bookingId, now),
     passengersOf(db, bookingId),
     listComponents(db, bookingId),
-    paymentHistory(db, bookingId),
+    paymentsWithRefunds(db, bookingId),
     documentRows(db, bookingId),
     messagesOf(db, bookingId),
     historyOf(db, bookingId),

@@ -109,7 +109,10 @@ export function presentBookingPage(record: BookingPageRecord, mayReadPassports: 
   const currency: CurrencyCode = head.currency;
   const money = (value: number) => ({ value: value as never, currency });
   const total = totalsFromLines(record.components, currency, head.brandChannel).details.total_price.value;
-  const paid = record.payments.filter((payment) => payment.status === 'succeeded').reduce((sum, payment) => sum + payment.amount, 0);
+  // What amountPaid counts: payments taken in the booking's currency, less what was refunded or is being refunded of them.
+  const paid = record.payments
+    .filter((payment) => payment.status === 'succeeded' && payment.in_booking_currency)
+    .reduce((sum, payment) => sum + payment.amount.value - payment.refunded.value - payment.refund_pending.value, 0);
   const outstanding = bookingOutstandingBalance(head, total, paid);
   const documentState = {
     status: head.status,
@@ -145,21 +148,7 @@ export function presentBookingPage(record: BookingPageRecord, mayReadPassports: 
       price: money(line.price),
     })),
     passengers: record.passengers.map((row) => presentPassenger(row, mayReadPassports)),
-    payments: record.payments.map((payment) => ({
-      id: payment.id,
-      reference: payment.reference,
-      amount: { value: payment.amount as never, currency: payment.currency },
-      status: payment.status,
-      gateway_status: payment.gatewayStatus,
-      provider: payment.provider,
-      provider_payment_id: payment.providerPaymentId,
-      purpose: payment.purpose,
-      settles_booking: payment.settlesBooking,
-      created_at: payment.createdAt.toISOString(),
-      applied_at: payment.appliedAt?.toISOString() ?? null,
-      // Refunds are recorded against payments by the money actions; none exist before them.
-      refunds: [],
-    })),
+    payments: record.payments,
     documents: record.documents.map((document) => {
       const shown = isShown(document.template, documentState);
       return {

@@ -6,6 +6,7 @@ import { ATTENTION_CODES } from '../../staff/attention.ts';
 import { STAFF_QUEUES } from '../../staff/queues.ts';
 import { stripHtml } from '../../text.ts';
 import { dataEnvelope, defineEndpoint, idSchema, isoDateSchema, isoDateTimeSchema } from '../common.ts';
+import { staffPaymentSchema } from './money.ts';
 
 /**
  * A booking's page in the staff console (permission bookings.read): what it
@@ -96,35 +97,6 @@ export const staffComponentSchema = z.object({
   unit_price: moneySchema,
   price: moneySchema,
 });
-
-/** A refund of a payment; the list is empty until refunds are recorded (issue 26's money actions). */
-export const staffRefundSchema = z.object({
-  id: z.number(),
-  amount: moneySchema,
-  status: z.string(),
-  reason: text,
-  created_at: isoDateTimeSchema,
-});
-
-export const staffPaymentSchema = z.object({
-  id: z.number(),
-  reference: text,
-  amount: moneySchema,
-  /** pending, succeeded, failed, cancelled, refunded. */
-  status: z.string(),
-  /** The provider's own word, as the customer's payment history shows it. */
-  gateway_status: z.string(),
-  /** sandbox, http (a card provider), or offline. */
-  provider: z.string(),
-  provider_payment_id: text,
-  purpose: text,
-  /** The payment whose confirmation settled the booking. */
-  settles_booking: z.boolean(),
-  created_at: isoDateTimeSchema,
-  applied_at: z.nullable(isoDateTimeSchema),
-  refunds: z.array(staffRefundSchema),
-});
-export type StaffPayment = z.infer<typeof staffPaymentSchema>;
 
 export const staffDocumentSchema = z.object({
   id: z.number(),
