@@ -1,21 +1,42 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import web from './apps/web/vite.config.ts';
+
+/**
+ * Test files share their worker's loaded modules (`isolate: false`): files
+ * run one after another in the same process, so importing the code under test
+ * (and, for the API, starting the app's dependencies and jsdom for the web) is
+ * paid once per worker rather than once per file. A file must leave nothing
+ * behind: it closes what it opens and restores what it changes (the web's
+ * src/test/setup.ts resets the stores and storage before each test; each API
+ * file has a database and an app of its own). A file that replaces a module
+ * with vi.mock cannot share, since the module may already be loaded; it runs
+ * in a process of its own, in the project `web-isolated` (an API test spies
+ * on the module's export instead: vi.spyOn).
+ */
+const WEB_ISOLATED = ['src/features/account/booked-item-page.test.tsx'];
+
+const { test: webTest, ...webBuild } = web;
+const webProject = (test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({ ...webBuild, root: './apps/web', test: { ...webTest, ...test } });
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], isolate: false } },
       {
         test: {
           name: 'api',
           root: './apps/api',
-          include: ['test/**/*.test.ts'],
-          // One embedded database per test file is cheap; real-server runs share one cluster.
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          include: ['test/**/*.test.ts'],
+          // Migrates and seeds one database that every test file's database is a copy of (test/test-database.ts).
+          globalSetup: ['./test/global-setup.ts'],
+          isolate: false,
         },
       },
-      './apps/web/vite.config.ts',
+      webProject({ name: 'web', exclude: [...configDefaults.exclude, ...WEB_ISOLATED], isolate: false }),
+      webProject({ name: 'web-isolated', include: WEB_ISOLATED }),
     ],
   },
 });

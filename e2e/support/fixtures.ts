@@ -23,9 +23,15 @@ interface WorkerFixtures {
 
 /**
  * Every test runs against its worker's own server: `baseURL` (and so
- * `page.goto('/…')`, `request` and `page.request`) points at it.
+ * `page.goto('/…')`, `request` and `page.request`) points at it. Its pages
+ * run on Playwright's clock, at real speed until the test moves it on
+ * (support/clock.ts).
  */
 export const test = base.extend<object, WorkerFixtures>({
+  context: async ({ context }, use) => {
+    await context.clock.install();
+    await use(context);
+  },
   server: [
     // Playwright reads the fixtures a function needs from its first parameter's pattern: none here.
     // eslint-disable-next-line no-empty-pattern

@@ -7,9 +7,12 @@ import type { Config, Flags, Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 /**
- * Lighthouse 12 against Debian's Chromium, shared by the benchmark
- * (bench/lighthouse.mjs: every category, simulated throttling, mobile) and the
- * accessibility test in `npm test` (e2e/tests/lighthouse-accessibility.spec.ts).
+ * Lighthouse 12 against Debian's Chromium, for the benchmark
+ * (bench/lighthouse.mjs: every category, simulated throttling, mobile); it
+ * lives beside the browser tests' other support for Chromium and is
+ * type-checked with them. Lighthouse is not part of `npm test`: its
+ * accessibility category is axe-core's audits, which tests/accessibility.spec.ts
+ * and the specs' expectNoA11yViolations run on every page at both widths.
  * Chromium is started here with a DevTools port (Lighthouse drives it through
  * puppeteer-core); nothing is downloaded.
  *

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { fastForwardUntil } from './clock.ts';
 
 /**
  * Review, payment and confirmation as a visitor does them: the terms, the
@@ -28,16 +29,24 @@ export const paymentOption = (page: Page, option: 'deposit' | 'full'): Locator =
 
 export const cardFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Card payment form"]');
 
-/** Ticks the terms and waits through the delays (3 s, 2 s, 500 ms) until the provider's form is shown. */
+/** Ticks the terms and goes through the delays (3 s, 2 s, 500 ms) until the provider's form is shown. */
 export async function acceptTermsAndWaitForCardForm(page: Page): Promise<FrameLocator> {
   await termsCheckbox(page).check();
   return waitForCardForm(page);
 }
 
+/** Goes through what is left of the delays before the provider's form (on the page's clock: support/clock.ts) until it is shown. */
 export async function waitForCardForm(page: Page): Promise<FrameLocator> {
   const frame = cardFrame(page);
+  await fastForwardUntil(page, frame.getByLabel('Card number'));
   await expect(frame.getByLabel('Card number')).toBeVisible({ timeout: 20_000 });
   return frame;
+}
+
+/** Goes through the 3 s after the terms are ticked (on the page's clock) until the payment options can be chosen. */
+export async function waitForPaymentOptions(page: Page, option: 'deposit' | 'full'): Promise<void> {
+  await fastForwardUntil(page, () => paymentOption(page, option).isEnabled());
+  await expect(paymentOption(page, option)).toBeEnabled({ timeout: 5_000 });
 }
 
 /** The amount the provider's form will charge, as it prints it. */

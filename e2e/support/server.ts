@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,10 +8,11 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * One full stack per Playwright worker, served as `npm start` serves it (SPA,
- * API and sandboxes on one origin) on its own port and its own fresh embedded
+ * API and sandboxes on one origin) on its own port and its own embedded
  * database seeded with the demo, so workers never see each other's bookings,
  * holds, payments or e-mails. The global set-up builds the web app once and
- * every worker's server serves that build.
+ * seeds one database; every worker's server serves that build, on a copy of
+ * that database.
  */
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,9 +22,10 @@ const START_ATTEMPTS = 3;
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
-/** Set by the global set-up for the workers: the run's scratch directory and the build its servers serve. */
+/** Set by the global set-up for the workers: the run's scratch directory, the build its servers serve and the data they start from. */
 export const RUN_DIR_ENV = 'E2E_RUN_DIR';
 export const WEB_DIST_ENV = 'E2E_WEB_DIST';
+export const SEEDED_DATA_ENV = 'E2E_SEEDED_DATA_DIR';
 
 export interface WorkerServer {
   /**
@@ -229,15 +231,19 @@ async function startOnce(label: string, dataDir: string, webDist: string | undef
 /**
  * A fresh server for one worker; retries on another port when the chosen one
  * was taken in the meantime. `env` overrides settings (a spec that needs
- * small rate limits to show a refusal).
+ * small rate limits to show a refusal). Its database is a copy of the one
+ * the global set-up's server migrated and seeded (seedDataDirectory), so it
+ * starts without migrating and seeding again.
  */
 export async function startWorkerServer(label: string, env: Record<string, string> = {}): Promise<WorkerServer> {
   const runDir = process.env[RUN_DIR_ENV] ?? tmpdir();
   mkdirSync(runDir, { recursive: true });
   const webDist = process.env[WEB_DIST_ENV];
+  const seeded = process.env[SEEDED_DATA_ENV];
   const errors: string[] = [];
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
     const dataDir = mkdtempSync(join(runDir, `db-${label}-`));
+    if (seeded) cpSync(seeded, dataDir, { recursive: true });
     try {
       const server = await startOnce(label, dataDir, webDist, env);
       return {
@@ -253,4 +259,16 @@ export async function startWorkerServer(label: string, env: Record<string, strin
     }
   }
   throw new Error(errors.join('\n\n'));
+}
+
+/**
+ * Migrates and seeds `dataDir` as a worker's server would on its first
+ * start: a server is started on it and stopped once it answers. The global
+ * set-up does it once; every worker's server then starts on a copy.
+ */
+export async function seedDataDirectory(dataDir: string): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  // No build to serve: this server only prepares the database.
+  const server = await startOnce('seed', dataDir, `${dataDir}-no-web-dist`, { LOG_LEVEL: 'error' });
+  await server.stop();
 }

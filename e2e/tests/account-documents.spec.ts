@@ -7,27 +7,23 @@ import {
   type AccountBooking,
   type BookingDetail,
 } from '@tours/domain';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
-import { CONFIRMATION_SUBJECT } from '../support/mailbox.ts';
-import { acceptTermsAndWaitForCardForm, payByCard } from '../support/payment.ts';
-import { expectPrintReady, mailAttachments, pdfBehindLink } from '../support/pdf.ts';
-import { expectConfirmation, partyWithLeadEmail, reviewDayTrip, uniqueEmail } from '../support/review.ts';
+import { expectPrintReady, pdfBehindLink } from '../support/pdf.ts';
 import { signInFromHome } from '../support/sign-in.ts';
+import { picture } from '../support/shots.ts';
 
 /**
  * The Documents tab (issue #12) as the demo customer sees it: a card per
  * document titled by its template, the internal one hidden, placeholders
  * while loading, 'No documents found' when there are none or loading fails;
- * the booking confirmation downloaded and read; and the confirmation e-mail
- * of a new booking carrying that PDF. Read-only, so as demo@example.com.
+ * the booking confirmation downloaded and read. Read-only, so as
+ * demo@example.com. (The confirmation e-mail of a new booking carrying that
+ * PDF: confirmation-email.spec.ts.)
  */
 
 const DEMO = 'demo@example.com';
 const REF = { withBalance: 'MER-480153', cancelled: 'MER-481020' } as const;
-const SHOTS = process.env.SHOTS_DIR ?? join(process.cwd(), 'test-results', 'shots');
 
 async function token(page: Page): Promise<string> {
   return page.evaluate(
@@ -92,8 +88,7 @@ test.describe('documents', () => {
     }
     await page.unroute(documentsUrl(booking.id));
     await expectNoA11yViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: join(SHOTS, 'documents-1280.png'), fullPage: true });
+    await picture(page, 'documents-1280');
 
     // The booking confirmation: a new tab opens at the link, and the PDF shows the reference, the names and the amounts.
     const link = page.getByRole('link', { name: 'Download Booking confirmation (PDF, opens in a new tab)' });
@@ -149,26 +144,6 @@ test.describe('documents', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
     await expectNoA11yViolations(page);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: join(SHOTS, 'documents-375.png'), fullPage: true });
-  });
-
-  test('the confirmation e-mail of a new booking carries its booking confirmation PDF', async ({ page, request }) => {
-    test.setTimeout(120_000);
-    const email = uniqueEmail('documents-email');
-    const details = await reviewDayTrip(page, request, { minDaysAhead: 50, participants: partyWithLeadEmail(email) });
-    await acceptTermsAndWaitForCardForm(page);
-    await payByCard(page);
-    const reference = await expectConfirmation(page, { paid: details.total_price.value, balance: 0 });
-
-    const attachments = await mailAttachments(request, { to: email, subject: CONFIRMATION_SUBJECT });
-    expect(attachments).toHaveLength(1);
-    const [pdf] = attachments;
-    expect(pdf!.content_type).toBe('application/pdf');
-    expect(pdf!.filename).toMatch(/\.pdf$/);
-    expectPrintReady(pdf!.reading);
-    expect(pdf!.reading.text).toContain('Booking confirmation');
-    expect(pdf!.reading.text).toContain(reference);
-    expect(pdf!.reading.text).toContain(formatAmount(details.total_price.value, 'GBP'));
+    await picture(page, 'documents-375');
   });
 });

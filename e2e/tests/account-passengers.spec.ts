@@ -1,10 +1,9 @@
 import { formatShortDate, SCREEN_TEXT, VALIDATION, type AccountBooking, type BookingDetail } from '@tours/domain';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { seedAccountCustomer, type AccountCustomer } from '../support/account.ts';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { signInFromHome } from '../support/sign-in.ts';
+import { picture, shoot } from '../support/shots.ts';
 
 /**
  * The Passenger information tab and the Notifications modal (issue #12) as
@@ -15,7 +14,6 @@ import { signInFromHome } from '../support/sign-in.ts';
  * answered, and the notifications before and after.
  */
 
-const SHOTS = process.env.SHOTS_DIR ?? join(process.cwd(), 'test-results', 'shots');
 const MARGARET = 'Margaret Ashworth';
 const THOMAS = 'Thomas Ashworth';
 const S = {
@@ -28,14 +26,6 @@ const S = {
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const year = new Date().getFullYear();
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(SHOTS, `passengers-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** An account call with the token the site holds, as the page makes it. */
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -128,7 +118,7 @@ test.describe('passenger information', () => {
     await expect(passport.getByRole('textbox', { name: /^Passport name/ })).toBeFocused();
     await expectToast(page, 'Some validation errors were found');
     await expectNoA11yViolations(page);
-    await shoot(page, 'passport-messages');
+    await shoot(page, 'passengers-passport-messages');
 
     // A passport that expires before the tour's last day is refused, with why.
     await passport.getByRole('combobox', { name: /^Country of residence/ }).selectOption('GBR');
@@ -174,7 +164,7 @@ test.describe('passenger information', () => {
     await expect(correspondence.getByRole('textbox', { name: /^Postal code/ })).toBeFocused();
     await expectToast(page, 'Some validation errors were found');
     await expectNoA11yViolations(page);
-    await shoot(page, 'correspondence-messages');
+    await shoot(page, 'passengers-correspondence-messages');
 
     // Nothing was saved.
     const after = await api<BookingDetail>(page, `/account/bookings/${customer.withBalance.id}`);
@@ -202,7 +192,7 @@ test.describe('passenger information', () => {
     await expect(item.getByRole('link', { name: 'View Booking' })).toHaveAttribute('href', `/account/booking/${customer.withBalance.id}`);
     await expect(items.filter({ hasText: customer.paidInFull.reference })).toHaveCount(1);
     await expectNoA11yViolations(page);
-    await shoot(page, 'notifications');
+    await shoot(page, 'passengers-notifications');
     await item.getByRole('link', { name: 'View Booking' }).click();
     await expect(page).toHaveURL(new RegExp(`/account/booking/${customer.withBalance.id}$`));
     await expect(modal).toHaveCount(0);
@@ -276,7 +266,7 @@ test.describe('passenger information', () => {
     await expectToast(page, 'Details successfully updated.');
     await expect(passengersTab(page, false)).toBeVisible();
     await expect(page.getByRole('tablist').locator('.tab-switcher__warning')).toHaveCount(0);
-    await shoot(page, 'complete');
+    await shoot(page, 'passengers-complete');
 
     // The server holds it all; a reload shows it.
     const saved = await api<BookingDetail>(page, `/account/bookings/${customer.withBalance.id}`);
@@ -327,7 +317,6 @@ test.describe('passenger information', () => {
     const dateField = passengerForm(page, S.passport, THOMAS).getByRole('combobox', { name: /^Issue date/ });
     const box = (await dateField.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(375);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: join(SHOTS, 'passengers-phone-375.png'), fullPage: true });
+    await picture(page, 'passengers-phone-375');
   });
 });

@@ -3,6 +3,7 @@ import { seedAccountCustomer, type AccountCustomer } from '../support/account.ts
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { cardFrame, exactMoney, frameAmount, payByCard, TEST_CARDS, waitForCardForm } from '../support/payment.ts';
 import { signInFromHome } from '../support/sign-in.ts';
+import { picture } from '../support/shots.ts';
 
 /**
  * 'Make a payment' of the account area (spec sections 2, 4 Account payment,
@@ -13,7 +14,6 @@ import { signInFromHome } from '../support/sign-in.ts';
  * customer, so what it pays changes nothing another test reads.
  */
 
-const SHOTS = process.env.SHOTS_DIR;
 
 async function openBookingWithBalance(page: Page, tag: string): Promise<AccountCustomer> {
   const customer = await seedAccountCustomer(page.request, tag);
@@ -62,7 +62,7 @@ test('pays part of the balance with a one-off amount, then the rest in full, unt
   await payByCard(page);
   await toastWith(page, /^Payment Successful \(ID \d+\)$/);
   await expect(page.getByText(/Your payment of £100\.50 has been received \(ID \d+\)/)).toBeVisible();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/make-a-payment-paid-1280.png` });
+  await picture(page, 'make-a-payment-paid-1280', { fullPage: false });
   await expect(historyRows(page)).toHaveCount(rowsBefore + 1, { timeout: 20_000 });
   await expect(historyRows(page).first()).toContainText('£100.50');
   await expect.poll(() => outstandingBalance(page)).toBe(before - 10_050);
@@ -112,7 +112,7 @@ test('the billing address: the messages when paying with it incomplete, and a po
   }
   await toastWith(page, 'Some validation errors were found');
   await expect(billing.getByLabel(/^Postcode/)).toBeFocused();
-  if (SHOTS) await page.getByRole('region', { name: 'Make a payment' }).screenshot({ path: `${SHOTS}/make-a-payment-messages-1280.png` });
+  await picture(page.getByRole('region', { name: 'Make a payment' }), 'make-a-payment-messages-1280');
 
   await billing.getByLabel(/^Postcode/).fill('ec1a1bb');
   await billing.getByRole('button', { name: 'Find address' }).click();
@@ -141,7 +141,7 @@ test('the billing address: the messages when paying with it incomplete, and a po
   });
   await waitForCardForm(page);
   await expectNoA11yViolations(page);
-  if (SHOTS) await page.getByRole('region', { name: 'Make a payment' }).screenshot({ path: `${SHOTS}/make-a-payment-billing-1280.png` });
+  await picture(page.getByRole('region', { name: 'Make a payment' }), 'make-a-payment-billing-1280');
 });
 
 test('works at 375 px and passes axe with the card form open', async ({ page }) => {
@@ -156,11 +156,11 @@ test('works at 375 px and passes axe with the card form open', async ({ page }) 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   const section = page.getByRole('region', { name: 'Make a payment' });
-  if (SHOTS) await section.screenshot({ path: `${SHOTS}/make-a-payment-375.png` });
+  await picture(section, 'make-a-payment-375');
 
   // Laid out anew for a wide screen, the form keeps the amount typed and opens the card form again.
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(page.getByLabel(/^Amount \(GBP\)/)).toHaveValue('25');
   await expect(frameAmount(await waitForCardForm(page))).toHaveText(exactMoney(2_500));
-  if (SHOTS) await section.screenshot({ path: `${SHOTS}/make-a-payment-1280.png` });
+  await picture(section, 'make-a-payment-1280');
 });

@@ -11,11 +11,10 @@ import {
   type BookingDetail,
   type Payment,
 } from '@tours/domain';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { signInFromHome } from '../support/sign-in.ts';
+import { picture, shoot } from '../support/shots.ts';
 
 /**
  * The account area as the demo customer sees it (issue #11): 'Manage your
@@ -27,16 +26,7 @@ import { signInFromHome } from '../support/sign-in.ts';
 const DEMO = 'demo@example.com';
 /** The demo bookings (apps/api/src/db/seed/data/customers.ts). */
 const REF = { withBalance: 'MER-480153', paidInFull: 'MER-480297', past: 'MER-470861', cancelled: 'MER-481020' } as const;
-const SHOTS = process.env.SHOTS_DIR ?? join(process.cwd(), 'test-results', 'shots');
 
-async function shoot(page: Page, name: string, widths: number[] = [1280, 375]) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(SHOTS, `account-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signInAsDemo(page: Page) {
   await page.goto('/');
@@ -132,7 +122,7 @@ test.describe('account area', () => {
     await expect(card(page, REF.past).getByRole('link', { name: /Summary|Make a payment|View documents/ })).toHaveCount(0);
 
     await expectNoA11yViolations(page);
-    await shoot(page, 'list');
+    await shoot(page, 'account-list');
     await page.setViewportSize({ width: 375, height: 800 });
     await expectNoSidewaysScroll(page);
     await expectNoA11yViolations(page);
@@ -211,7 +201,7 @@ test.describe('account area', () => {
     );
 
     await expectNoA11yViolations(page);
-    await shoot(page, 'summary-balance');
+    await shoot(page, 'account-summary-balance');
   });
 
   test("the booking paid in full says 'No outstanding balance' and lists its payments", async ({ page }) => {
@@ -228,7 +218,7 @@ test.describe('account area', () => {
     await expect(panel.getByRole('heading', { name: 'Make a payment' })).toHaveCount(0);
     await expect(valueOf(panel, 'Total cost')).toHaveText(formatAmount(booking.total_price.value, normaliseCurrency(booking.total_price.currency_code)));
     await expect(panel.getByRole('table', { name: 'Payment history' }).locator('tbody tr')).toHaveCount(payments.length);
-    await shoot(page, 'summary-paid');
+    await shoot(page, 'account-summary-paid');
   });
 
   test.describe('on a phone', () => {
@@ -253,7 +243,7 @@ test.describe('account area', () => {
       await expect(summary.getByRole('table', { name: 'Payment history' })).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectNoA11yViolations(page);
-      await page.screenshot({ path: join(SHOTS, 'account-phone-summary-375.png'), fullPage: true });
+      await picture(page, 'account-phone-summary-375');
     });
   });
 });

@@ -1,6 +1,4 @@
 import { formatAmount, SCREEN_TEXT, VALIDATION, type AccountBooking } from '@tours/domain';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { agentReviewHeading, chooseRoomAndReviewAsAgent, DEMO_AGENT, verifyAgentInModal } from '../support/agent-booking.ts';
 import { DEMO_PARTICIPANTS } from '../support/booking.ts';
@@ -9,6 +7,7 @@ import { CONFIRMATION_SUBJECT } from '../support/mailbox.ts';
 import { dataLayer, sentMail, stepHeading } from '../support/payment.ts';
 import { uniqueEmail, viennaToAccommodation } from '../support/review.ts';
 import { signInFromHome } from '../support/sign-in.ts';
+import { picture, shoot } from '../support/shots.ts';
 
 /**
  * A travel agent books on behalf of a client (issue 13; spec sections 2, 4
@@ -22,17 +21,7 @@ import { signInFromHome } from '../support/sign-in.ts';
 
 const AGENT_TERMS = 'I accept the travel agent terms and conditions on behalf of my client';
 const MIN_DAYS_AHEAD = 150;
-const SHOTS = process.env.SHOTS_DIR ?? join(process.cwd(), 'test-results', 'shots');
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(SHOTS, `agent-booking-${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -81,7 +70,7 @@ test('an agent books MHW-VIE for a client and confirms without paying; the clien
   const confirm = page.getByRole('button', { name: 'Confirm Booking' });
   await expect(confirm).toBeEnabled();
   await expectNoA11yViolations(page);
-  await shoot(page, 'review');
+  await shoot(page, 'agent-booking-review');
 
   // On a phone: nothing scrolls sideways, and the summary bar opens onto the welcome card.
   await page.setViewportSize({ width: 375, height: 800 });
@@ -89,7 +78,7 @@ test('an agent books MHW-VIE for a client and confirms without paying; the clien
   await summary.getByRole('button', { name: /Show booking summary/ }).click();
   await expect(card).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: join(SHOTS, 'agent-booking-summary-open-375.png'), fullPage: true });
+  await picture(page, 'agent-booking-summary-open-375');
   await summary.getByRole('button', { name: /Hide booking summary/ }).click();
 
   // Without the agent terms: the message, and nothing sent.
@@ -125,7 +114,7 @@ test('an agent books MHW-VIE for a client and confirms without paying; the clien
   expect(events).toContain('purchase');
   expect(events).not.toContain('add_payment_info');
   await expectNoA11yViolations(page);
-  await shoot(page, 'confirmation');
+  await shoot(page, 'agent-booking-confirmation');
 
   // The confirmation e-mail goes to the client, copied to the staff member.
   await expect(async () => {

@@ -1,9 +1,8 @@
 import { ALERTS, VALIDATION } from '@tours/domain';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { bookableDeparture, participantSection, startBooking } from '../support/booking.ts';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
+import { picture, shoot } from '../support/shots.ts';
 
 /**
  * The travel agent session (spec sections 2 Header and Travel agent modal,
@@ -16,7 +15,6 @@ const AGENT_ID = 'AG1001';
 const AGENT_NAME = 'Wanderlust Travel Ltd';
 const STAFF_EMAIL = 'jane.holt@wanderlust.example';
 const STAFF_NAME = 'Jane Holt';
-const SHOTS = process.env.SHOTS_DIR ?? join(process.cwd(), 'test-results', 'shots');
 
 /** The persisted stores End agent session must bring back (lib/storage.ts CLEARED_AT_LOGOUT). */
 const STORE_KEYS = {
@@ -28,15 +26,6 @@ const header = (page: Page) => page.getByRole('banner');
 const modal = (page: Page) => page.getByRole('dialog', { name: 'Travel agent bookings' });
 const toasts = (page: Page) => page.locator('.toast');
 
-async function shoot(page: Page, name: string, widths: readonly number[] = [1280, 375]) {
-  mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(SHOTS, `agent-${name}-${width}.png`) });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 /** The header's agent button, once the 1.5 s placeholder has gone; on a phone it sits in the menu. */
 async function agentButton(page: Page, name: string | RegExp): Promise<Locator> {
@@ -100,7 +89,7 @@ test.describe('travel agent session', () => {
     const dialog = await openModal(page);
     await expect(dialog.getByText('Verify your travel agent profile and continue to make a booking.')).toBeVisible();
     await expectNoA11yViolations(page);
-    await shoot(page, 'modal');
+    await shoot(page, 'agent-modal', { fullPage: false });
 
     // Both required messages, with no call made.
     let calls = 0;
@@ -113,7 +102,7 @@ test.describe('travel agent session', () => {
     await expect(dialog.getByLabel(/^Agent ID/)).toBeFocused();
     expect(calls).toBe(0);
     await expectNoA11yViolations(page);
-    await shoot(page, 'modal-required');
+    await shoot(page, 'agent-modal-required', { fullPage: false });
 
     // An unknown agent ID: the warning toast, the field marked, no session.
     const unknownAgent = await fillAndVerify(page, 'AG0000', STAFF_EMAIL);
@@ -124,7 +113,7 @@ test.describe('travel agent session', () => {
     await expect(agentToast).toContainText('System Alert');
     await expect(dialog.getByLabel(/^Agent ID/)).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByLabel(/^Agent ID/)).toBeFocused();
-    await shoot(page, 'modal-unknown-agent');
+    await shoot(page, 'agent-modal-unknown-agent', { fullPage: false });
     await agentToast.getByRole('button', { name: 'Dismiss alert' }).click();
 
     // The right agent, an e-mail none of its staff has (Enter submits).
@@ -163,7 +152,7 @@ test.describe('travel agent session', () => {
     await expect(header(page).getByRole('button', { name: AGENT_NAME })).toBeVisible();
     await expect(header(page).getByRole('button', { name: 'Travel agents' })).toHaveCount(0);
     await expect(header(page).getByRole('link', { name: 'Sign in' })).toHaveCount(0);
-    await shoot(page, 'header-verified', [1280]);
+    await shoot(page, 'agent-header-verified', { widths: [1280], fullPage: false });
 
     // The account session keeps the agent, the staff member and the verification token, and survives a reload.
     const session = (await storedStores(page)).session['tours.account-session'] as { state: Record<string, unknown> };
@@ -186,7 +175,7 @@ test.describe('travel agent session', () => {
     await expect(dialog.getByText(`You're currently making bookings as agent ${AGENT_NAME}`)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'End agent session' })).toBeVisible();
     await expectNoA11yViolations(page);
-    await shoot(page, 'modal-session');
+    await shoot(page, 'agent-modal-session', { fullPage: false });
 
     await dialog.getByRole('button', { name: 'End agent session' }).click();
     await expect(modal(page)).toBeHidden();
@@ -197,7 +186,7 @@ test.describe('travel agent session', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(header(page).getByRole('button', { name: 'Travel agents' })).toBeVisible();
     await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
-    await shoot(page, 'session-ended', [1280]);
+    await shoot(page, 'agent-session-ended', { widths: [1280], fullPage: false });
 
     // Every store is back to what the visitor had before: the account session at its initial values, the rest as they were.
     const after = await storedStores(page);
@@ -240,7 +229,7 @@ test.describe('travel agent session', () => {
       await expect(busy).toBeVisible();
       await expect(busy).toBeDisabled();
       await expect(dialog.getByRole('status')).toHaveText('Verifying your agent details, please wait.');
-      await page.screenshot({ path: join(SHOTS, 'agent-modal-verifying-375.png') });
+      await picture(page, 'agent-modal-verifying-375', { fullPage: false });
       release();
       const answer = await answered;
       expect(answer.status()).toBe(200);
@@ -249,7 +238,7 @@ test.describe('travel agent session', () => {
 
       await agentButton(page, AGENT_NAME);
       await expect(header(page).getByRole('link', { name: 'Sign in' })).toHaveCount(0);
-      await page.screenshot({ path: join(SHOTS, 'agent-menu-verified-375.png') });
+      await picture(page, 'agent-menu-verified-375', { fullPage: false });
 
       const session = await openModal(page, AGENT_NAME);
       await session.getByRole('button', { name: 'End agent session' }).click();

@@ -17,6 +17,7 @@ import {
   TEST_CARDS,
   termsCheckbox,
   waitForCardForm,
+  waitForPaymentOptions,
 } from '../support/payment.ts';
 import { expectConfirmation, fullName as name, reviewVienna } from '../support/review.ts';
 
@@ -64,7 +65,7 @@ test('pays the deposit of MHW-VIE, after the terms and the delays, and shows the
   await termsCheckbox(page).check();
   await expect(page.getByText('Unlocking the payment options…')).toBeVisible();
   await expect(page.getByRole('progressbar')).toBeVisible();
-  await expect(paymentOption(page, 'deposit')).toBeEnabled({ timeout: 5_000 });
+  await waitForPaymentOptions(page, 'deposit');
   await expect(page.getByText('Preparing secure payment…').first()).toBeVisible();
   expect(await requested).toBe((deposit.value / 100).toFixed(2));
   const frame = await waitForCardForm(page);
@@ -96,7 +97,7 @@ test('pays MHW-VIE in full for two participants', async ({ page, request }) => {
   await expect(page.getByRole('region', { name: 'Participants' })).toContainText(name(SECOND));
   const requested = tokenAmount(page);
   await termsCheckbox(page).check();
-  await expect(paymentOption(page, 'full')).toBeEnabled({ timeout: 5_000 });
+  await waitForPaymentOptions(page, 'full');
   await paymentOption(page, 'full').check();
   expect(await requested).toBe((details.total_price.value / 100).toFixed(2));
   const frame = await waitForCardForm(page);

@@ -1,14 +1,13 @@
 import { formatAmount } from '@tours/domain';
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { DEMO_PARTICIPANTS } from '../support/booking.ts';
 import { CONFIRMATION_SUBJECT, waitForMailboxMessages } from '../support/mailbox.ts';
 import { acceptTermsAndWaitForCardForm, payByCard } from '../support/payment.ts';
+import { expectPrintReady, mailAttachments, pdfBehindLink } from '../support/pdf.ts';
 import { expectConfirmation, partyWithLeadEmail, reviewDayTrip, uniqueEmail } from '../support/review.ts';
+import { picture } from '../support/shots.ts';
 
 /**
  * The confirmation e-mail as its reader sees it: after paying for a day trip,
@@ -16,12 +15,15 @@ import { expectConfirmation, partyWithLeadEmail, reviewDayTrip, uniqueEmail } fr
  * logo, the reference, the passenger, the line, what was paid and what is
  * owed, to the penny; opened on its own it fits a 375px phone and an 800px
  * window without sideways scrolling, and its plain-text part says the same.
+ * It carries the booking confirmation as a PDF: the mailbox lists the
+ * attachment under the e-mail, and the file it opens is an A4 PDF with its
+ * fonts embedded that shows the reference, the passenger and the amounts.
+ * One booking for both, which is what the visitor's e-mail is.
  */
 
 /** More than five weeks away, so the booking is Confirmed once paid. */
 const DAY_TRIP_DAYS_AHEAD = 50;
 const exact = (minor: number) => formatAmount(minor, 'GBP', { pence: 'always' });
-const SHOTS = process.env.EMAIL_SHOTS_DIR ?? join(tmpdir(), 'tours-e2e-email-shots');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 async function axeViolations(builder: AxeBuilder): Promise<string[]> {
@@ -37,11 +39,10 @@ async function fitsWidth(page: Page, width: number) {
   const balance = page.getByRole('cell', { name: 'Balance due', exact: true }).locator('xpath=following-sibling::td[1]');
   const box = (await balance.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(width);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `confirmation-email-${width}.png`), fullPage: true });
+  await picture(page, `confirmation-email-${width}`);
 }
 
-test('the confirmation e-mail shows the booking in the operator’s look, narrow and wide', async ({ page, context, request, baseURL }) => {
+test('the confirmation e-mail shows the booking in the operator’s look, narrow and wide, and attaches the booking confirmation PDF', async ({ page, context, request, baseURL }) => {
   // A booking paid by card, then the e-mail read three ways.
   test.setTimeout(120_000);
   const email = uniqueEmail('email-look');
@@ -94,4 +95,33 @@ test('the confirmation e-mail shows the booking in the operator’s look, narrow
   const emailAxe = new AxeBuilder({ page: reader }).disableRules(['landmark-one-main', 'region']);
   expect(await axeViolations(emailAxe), 'axe-core violations in the e-mail').toEqual([]);
   await expect(reader.getByRole('heading', { level: 1, name: 'Thank you for your booking' })).toBeVisible();
+
+  // The attachment: listed under the e-mail in the mailbox, opened in a new tab, an A4 PDF with the booking's facts.
+  const fileName = `${reference}-booking-confirmation.pdf`;
+  await expect(message!.getByRole('heading', { level: 3, name: 'Attachments' })).toBeVisible();
+  const link = message!.getByRole('link', { name: fileName, exact: true });
+  await expect(link).toHaveAttribute('target', '_blank');
+  for (const width of [1280, 375]) {
+    await mailbox.setViewportSize({ width, height: 900 });
+    await message!.getByRole('heading', { level: 3, name: 'Attachments' }).scrollIntoViewIfNeeded();
+    await picture(mailbox, `mailbox-attachment-${width}`, { fullPage: false });
+  }
+  // The mailbox around the e-mail, attachments included, at a phone's width too.
+  expect(await axeViolations(new AxeBuilder({ page: mailbox }).exclude('iframe')), 'axe-core violations with the attachment shown at 375px').toEqual([]);
+
+  const { reading, fileName: served } = await pdfBehindLink(mailbox.request, link);
+  expect(served).toBe(fileName);
+  expectPrintReady(reading);
+  expect(reading.text).toContain(`Booking reference ${reference}`);
+  expect(reading.text).toContain(leadName);
+  expect(reading.text).toContain(`Total cost ${formatAmount(total, 'GBP')}`);
+  expect(reading.text).toContain(`Paid to date ${formatAmount(total, 'GBP')}`);
+  expect(reading.text).toContain(`Outstanding balance ${formatAmount(0, 'GBP')}`);
+
+  // The mailbox's JSON lists the same file, the only one, for tools and tests.
+  const attachments = await mailAttachments(request, { to: email, subject: CONFIRMATION_SUBJECT });
+  expect(attachments).toHaveLength(1);
+  expect(attachments[0]).toMatchObject({ filename: fileName, content_type: 'application/pdf' });
+  expect(attachments[0]!.reading.text).toContain('Booking confirmation');
+  expect(attachments[0]!.reading.text).toContain(`Booking reference ${reference}`);
 });

@@ -12,6 +12,7 @@ import {
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { stepHeading, storedBooking } from '../support/payment.ts';
 import { chooseRoomAndReview, fullName } from '../support/review.ts';
+import { picture } from '../support/shots.ts';
 
 /**
  * Issue 9 on a laptop and on a 375 px phone: flights and extras say what they
@@ -81,7 +82,7 @@ test.describe('flights and extras say what they are', () => {
     );
     await expect(choices.getByText('Group flight', { exact: true })).toHaveCount(0);
     await expectNoA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath('flights-1280.png'), fullPage: true });
+    await picture(page, 'phone-flights-1280');
     await os457.check();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
 
@@ -167,7 +168,7 @@ test.describe('phone-sized pages (375 × 667)', () => {
     await expect(nav.getByRole('link', { name: 'Our tours' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Travel agents' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('menu-375.png') });
+    await picture(page, 'phone-menu-375', { fullPage: false });
     await expectNoA11yViolations(page);
     // The links follow the button in the tab order; Escape closes and hands focus back.
     await page.keyboard.press('Tab');
@@ -192,7 +193,7 @@ test.describe('phone-sized pages (375 × 667)', () => {
     await expect(title).toBeVisible();
     // What loads above the form (the departure's availability) has settled.
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('step1-375.png') });
+    await picture(page, 'phone-step1-375', { fullPage: false });
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expectInFirstScreen(page, heading);
     await expectInFirstScreen(page, title);
@@ -221,7 +222,7 @@ test.describe('phone-sized pages (375 × 667)', () => {
     expect(overlaps(await boxOf(toast), await boxOf(mobile)), 'the toast does not cover the focused field').toBe(false);
     await mobile.pressSequentially('07700');
     expect(overlaps(await boxOf(toast), await boxOf(mobile))).toBe(false);
-    await page.screenshot({ path: test.info().outputPath('toast-375.png') });
+    await picture(page, 'phone-toast-375', { fullPage: false });
 
     const dismiss = toast.getByRole('button', { name: 'Dismiss alert' });
     const size = await boxOf(dismiss);

@@ -1,12 +1,11 @@
 import { RATE_LIMIT_MESSAGES, VALIDATION } from '@tours/domain';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_PARTICIPANTS, participantSection, startBooking, bookableDeparture, type ParticipantData } from '../support/booking.ts';
 import { test as base, expect, expectNoA11yViolations } from '../support/fixtures.ts';
 import { reviewDayTrip, uniqueEmail } from '../support/review.ts';
 import { startWorkerServer, type WorkerServer } from '../support/server.ts';
 import { readSignInCode } from '../support/sign-in.ts';
+import { shoot } from '../support/shots.ts';
 
 /**
  * What a person sees when a rate limit refuses them (issue 14): on the
@@ -42,17 +41,6 @@ const test = base.extend<object, { server: WorkerServer }>({
   ],
 });
 
-const SHOTS = process.env.SHOTS_DIR ?? join(process.cwd(), 'test-results', 'shots');
-async function shoot(page: Page, name: string, part?: Locator) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    const path = join(SHOTS, `rate-limits-${name}-${width}.png`);
-    if (part) await part.screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A lead participant whose address is typed, so the booking asks the postcode service nothing. */
 const typedLead = (email: string): ParticipantData => ({
@@ -74,6 +62,8 @@ async function sendCode(page: Page, email: string) {
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 test.describe('rate limits, as a person sees them', () => {
+  // One after another in one worker: a server with small limits is started per worker that runs these tests.
+  test.describe.configure({ mode: 'default' });
   test('the sign-in page says when no more codes can be sent, and the newest code still signs in', async ({ page }) => {
     const email = uniqueEmail('codes');
     await sendCode(page, email);
@@ -89,7 +79,7 @@ test.describe('rate limits, as a person sees them', () => {
     await expect(page.getByRole('alert')).toHaveText(RATE_LIMIT_MESSAGES.signInCodesToAddress(WAIT));
     await expect(page.getByLabel('Sign-in code')).toBeFocused();
     await expectNoA11yViolations(page);
-    await shoot(page, 'sign-in-codes');
+    await shoot(page, 'rate-limits-sign-in-codes');
 
     await page.getByLabel('Sign-in code').fill(newest);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -115,7 +105,7 @@ test.describe('rate limits, as a person sees them', () => {
     await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.,]/g, '.')));
     await expect(page).toHaveURL(/\/idp\/interaction\//);
     await expectNoA11yViolations(page);
-    await shoot(page, 'sign-in-guesses');
+    await shoot(page, 'rate-limits-sign-in-guesses');
   });
 
   test('the promotional code field shows the refusal, with the wait, once a booking has had too many invalid codes', async ({ page, request }) => {
@@ -136,7 +126,7 @@ test.describe('rate limits, as a person sees them', () => {
     await expect(page.getByText(/A problem occurred\. Please refresh the page/)).toHaveCount(0);
     await expect(page.getByText(VALIDATION.promoApplied)).toHaveCount(0);
     await expectNoA11yViolations(page);
-    await shoot(page, 'promo-code', section);
+    await shoot(page, 'rate-limits-promo-code', { part: section });
   });
 
   test('a postcode lookup past the limit says when to look again, and the address can still be typed', async ({ page, request }) => {
@@ -161,7 +151,7 @@ test.describe('rate limits, as a person sees them', () => {
     await expect(lead.getByText(refusal)).toBeVisible();
     await expect(lead.getByRole('combobox', { name: 'Choose address' })).toHaveCount(0);
     await expectNoA11yViolations(page);
-    await shoot(page, 'postcode-lookup', lead);
+    await shoot(page, 'rate-limits-postcode-lookup', { part: lead });
 
     // The address is typed instead, and typing clears the refusal.
     await postcode.fill('SW1A 2AB');

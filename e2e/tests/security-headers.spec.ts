@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { acceptTermsAndWaitForCardForm, payByCard } from '../support/payment.ts';
 import { expectConfirmation, partyWithLeadEmail, reviewDayTrip, uniqueEmail } from '../support/review.ts';
 import { signInFromHome } from '../support/sign-in.ts';
+import { shoot } from '../support/shots.ts';
 
 /**
  * The Content-Security-Policy in a real browser: a whole booking paid by
@@ -15,7 +14,6 @@ import { signInFromHome } from '../support/sign-in.ts';
  * document). There must be none, and every document must carry its policy.
  */
 
-const SHOTS = process.env.SHOTS_DIR ?? join(process.cwd(), 'test-results', 'shots');
 
 interface Violation {
   url: string;
@@ -52,14 +50,6 @@ function recordDocumentPolicies(page: Page) {
   return policies;
 }
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(SHOTS, `security-headers-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('a whole booking paid by card and a customer sign-in run under the policy without one violation', async ({ page, context, request }) => {
   const { violations, refusals } = await collectViolations(context, page);
@@ -70,7 +60,7 @@ test('a whole booking paid by card and a customer sign-in run under the policy w
   await acceptTermsAndWaitForCardForm(page);
   await payByCard(page);
   await expectConfirmation(page, { paid: details.total_price.value, balance: 0 });
-  await shoot(page, 'confirmation');
+  await shoot(page, 'security-headers-confirmation');
 
   // The site's pages and the card frame were served with their policies.
   const site = policies.get('/book');
@@ -88,7 +78,7 @@ test('a whole booking paid by card and a customer sign-in run under the policy w
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Manage your bookings' })).toBeVisible();
   await expect(page.getByRole('main').getByText(/^[A-Z]{3}-\d{6}$/).first()).toBeVisible({ timeout: 20_000 });
-  await shoot(page, 'account');
+  await shoot(page, 'security-headers-account');
   // A reload revalidates index.html (304): the browser keeps the policy it cached with the page.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Manage your bookings' })).toBeVisible();

@@ -1,12 +1,11 @@
 import { ALERTS, OPERATOR, SCREEN_TEXT } from '@tours/domain';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_PARTICIPANTS } from '../support/booking.ts';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { acceptTermsAndWaitForCardForm, payByCard } from '../support/payment.ts';
 import { expectConfirmation, partyWithLeadEmail, reviewDayTrip, uniqueEmail } from '../support/review.ts';
 import { signInAtProvider, signInFromHome } from '../support/sign-in.ts';
+import { shoot } from '../support/shots.ts';
 
 /**
  * Sign-in with OpenID Connect against the sandbox provider that ships with
@@ -15,21 +14,12 @@ import { signInAtProvider, signInFromHome } from '../support/sign-in.ts';
 
 const DEMO = 'demo@example.com';
 const PHONE = OPERATOR.regions.DEFAULT.phone;
-const SHOTS = process.env.SHOTS_DIR ?? join(process.cwd(), 'test-results', 'shots');
 // Far enough ahead that the day trip is bookable and paid in full.
 const DAY_TRIP_DAYS_AHEAD = 50;
 
 const header = (page: Page) => page.getByRole('banner');
 const headerNav = (page: Page) => header(page).getByRole('navigation', { name: 'Main' });
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(SHOTS, `sign-in-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /**
  * Records the pages the tab goes through from now on; `backFromProvider`
@@ -60,7 +50,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in or create an account' })).toBeVisible();
     await expect(page.getByText(/submit your travel information, pay your balance and download/)).toBeVisible();
     await expectNoA11yViolations(page);
-    await shoot(page, 'home');
+    await shoot(page, 'sign-in-home');
 
     await signInFromHome(page, DEMO);
     await expect(page).toHaveURL(/\/account$/);
@@ -76,7 +66,7 @@ test.describe('sign-in', () => {
     const session = await accountSession(page);
     expect(session?.state).toMatchObject({ isAuth: true, customer: { email: DEMO } });
     expect(typeof session?.state.accessToken).toBe('string');
-    await shoot(page, 'account');
+    await shoot(page, 'sign-in-account');
 
     // The token goes with the account calls: the profile answers for this customer.
     const profile = await page.evaluate(async (token) => {
@@ -111,7 +101,7 @@ test.describe('sign-in', () => {
     await signInAtProvider(page, uniqueEmail('no-booking'));
     const toast = page.getByText(ALERTS.noAccount(PHONE).message);
     await expect(toast).toBeVisible({ timeout: 20_000 });
-    await shoot(page, 'no-account');
+    await shoot(page, 'sign-in-no-account');
     expect((await accountSession(page))?.state.isAuth ?? false).toBe(false);
     // The provider session ends 3 s later; the visitor is back on Home, signed out.
     await page.waitForURL((url) => url.pathname === '/' && !url.search, { timeout: 20_000 });
@@ -123,7 +113,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('alert').filter({ hasText: SCREEN_TEXT.invalidAccount })).toBeVisible();
     await expectNoA11yViolations(page);
-    await shoot(page, 'provider-error');
+    await shoot(page, 'sign-in-provider-error');
   });
 
   test('the overlay shows while authenticating and a click clears it', async ({ page }) => {
@@ -135,7 +125,7 @@ test.describe('sign-in', () => {
     const message = page.getByRole('status').filter({ hasText: SCREEN_TEXT.authenticating });
     await expect(message).toBeVisible();
     await expectNoA11yViolations(page);
-    await shoot(page, 'overlay');
+    await shoot(page, 'sign-in-overlay');
     // A click anywhere clears it.
     await page.mouse.click(40, 600);
     await expect(message).toHaveCount(0);
@@ -158,7 +148,7 @@ test.describe('sign-in', () => {
     const dialog = page.getByRole('dialog', { name: 'Log out' });
     await expect(dialog.getByText(SCREEN_TEXT.logoutDuringBooking)).toBeVisible();
     await expectNoA11yViolations(page);
-    await shoot(page, 'logout-confirm');
+    await shoot(page, 'sign-in-logout-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     expect((await accountSession(page))?.state.isAuth).toBe(true);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { acceptTermsAndWaitForCardForm, exactMoney, frameAmount, payByCard, sentMail } from '../support/payment.ts';
 import { expectConfirmation, partyWithLeadEmail, reviewDayTrip, uniqueEmail } from '../support/review.ts';
+import { picture } from '../support/shots.ts';
 
 /**
  * The card form loads wherever the site is opened (issue 9). The worker's
@@ -40,10 +41,10 @@ for (const host of HOSTS) {
 
       const slug = host.replace(/\W/g, '-');
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.screenshot({ path: `/tmp/origins-shots/card-form-${slug}-1280.png`, fullPage: true });
+      await picture(page, `origins-card-form-${slug}-1280`);
       await page.setViewportSize({ width: 375, height: 812 });
       await page.locator('iframe[title="Card payment form"]').evaluate((frame) => frame.scrollIntoView({ block: 'start' }));
-      await page.screenshot({ path: `/tmp/origins-shots/card-form-${slug}-375.png` });
+      await picture(page, `origins-card-form-${slug}-375`, { fullPage: false });
       await page.setViewportSize({ width: 1280, height: 900 });
 
       await payByCard(page);

@@ -53,7 +53,7 @@ test('/tours filters by kind and month and searches, in the URL, with Back resto
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(new RegExp(`month=${month}&q=observatory`));
   await expect(cardNames(page)).toHaveText([greenwich.name]);
-  await expect(page.getByRole('status').filter({ hasText: 'match your choices' })).toHaveText('1 tour match your choices');
+  await expect(page.getByRole('status').filter({ hasText: 'your choices' })).toHaveText('1 tour matches your choices');
 
   await page.getByRole('searchbox', { name: 'Search' }).fill('no such tour anywhere');
   await page.getByRole('button', { name: 'Search' }).click();

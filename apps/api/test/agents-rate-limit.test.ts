@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type DatabaseConnection } from '../src/db/client.ts';
+import type { DatabaseConnection } from '../src/db/client.ts';
 import { rateLimitCounters } from '../src/db/schema/index.ts';
 import { enforceRateLimit, sweepRateLimitCounters, takeAttempt } from '../src/modules/rate-limits/index.ts';
 import { JANE, MARCUS, PRIYA, verify } from './agents-fixtures.ts';
@@ -181,7 +181,7 @@ describe('the verification limits across two API instances over one database', (
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    if (!database.databaseUrl) shared = await openDatabase({ dataDir: IN_MEMORY });
+    if (!database.databaseUrl) shared = await database.open();
     const options = { env: LIMITS, ...(shared ? { database: { ...shared, close: async () => {} } } : {}) };
     a = await buildTestApp(database, options);
     b = await buildTestApp(database, options);

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
 import { bookings } from '../src/db/schema/index.ts';
 import { bearer, bookingBody, createBooking, lead, second, submit, type CreatedTestBooking } from './booking-fixtures.ts';
 import { bearerHeader, OIDC_TEST_ENV, signingKey, testKeySource, tokenFor, type SigningKey } from './customer-tokens.ts';
@@ -39,7 +38,7 @@ describe('booking sessions on the read-only option lists', () => {
     key = await signingKey();
     published.publish(key);
     database = await createTestDatabase();
-    const connection = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, onQuery: (query) => statements.push(query) });
+    const connection = await database.open({ onQuery: (query) => statements.push(query) });
     app = await buildTestApp(database, {
       database: connection,
       clock,

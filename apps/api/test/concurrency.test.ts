@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from '../src/db/client.ts';
+import { queryRows } from '../src/db/client.ts';
 import { allocations, bookings, departureAccommodations, departureOptions, departures, optionPrices } from '../src/db/schema/index.ts';
 import { isActiveAllocation } from '../src/modules/inventory/index.ts';
 import { createBooking, lead, optionIds, second, submit, type CreatedTestBooking } from './booking-fixtures.ts';
@@ -22,9 +22,7 @@ describe('selections under concurrency', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const connection = await openDatabase({
-      databaseUrl: database.databaseUrl,
-      dataDir: database.dataDir,
+    const connection = await database.open({
       onQuery: (query) => {
         if (counting) statements.push(query);
       },

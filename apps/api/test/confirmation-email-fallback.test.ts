@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookings, outboxMessages } from '../src/db/schema/index.ts';
+import * as htmlTemplate from '../src/modules/confirmation/email/render.ts';
 import { build } from './helper.ts';
 import { bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms } from './payment-fixtures.ts';
-
-// The HTML template fails, as a bug in it would.
-vi.mock('../src/modules/confirmation/email/render.ts', () => ({
-  renderConfirmationHtml: () => Promise.reject(new Error('template fault')),
-}));
 
 describe('the confirmation e-mail when its HTML part cannot be written', () => {
   const server = build({ env: { HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0' } });
   beforeAll(async () => plentyOfSingleRooms(server.app));
+  // The HTML template fails, as a bug in it would (a spy rather than vi.mock: this file shares its worker's loaded modules).
+  const templateFault = vi.spyOn(htmlTemplate, 'renderConfirmationHtml').mockRejectedValue(new Error('template fault'));
+  afterAll(() => templateFault.mockRestore());
 
   it('still confirms the paid booking and queues the plain-text part alone', async () => {
     const warnings: string[] = [];

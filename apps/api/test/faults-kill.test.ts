@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseConnection } from '../src/db/client.ts';
+import type { DatabaseConnection } from '../src/db/client.ts';
 import type { FaultPoint } from '../src/lib/fault-points.ts';
 import { ApiProcess } from './api-process.ts';
 import type { CreatedTestBooking } from './booking-fixtures.ts';
@@ -126,11 +126,11 @@ describe(`a replica killed with SIGKILL in the middle of a confirmation (${ON_PO
     expect(killed.map((k) => k.step)).toEqual(SCENARIOS.map((s) => s.step));
     let connection: DatabaseConnection;
     if (ON_POSTGRES) {
-      connection = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, poolMax: 2 });
+      connection = await database.open({ poolMax: 2 });
     } else {
       // The process owns the directory while it runs: stopped first, then read.
       await Promise.all(processes.map((api) => api.stop()));
-      connection = await openDatabase({ dataDir: database.dataDir });
+      connection = await database.open();
     }
     try {
       for (const { booking, paymentId } of killed) await expectConfirmedOnce(connection.db, booking.id, paymentId);

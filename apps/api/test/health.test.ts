@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseConnection } from '../src/db/client.ts';
+import type { DatabaseConnection } from '../src/db/client.ts';
 import { build, buildTestApp, createTestDatabase } from './helper.ts';
 
 describe('GET /api/health', () => {
@@ -14,7 +14,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 in the error shape when the database does not', async () => {
     const database = await createTestDatabase();
-    const opened = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    const opened = await database.open();
     let closed = false;
     const connection: DatabaseConnection = {
       ...opened,

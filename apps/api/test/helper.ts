@@ -1,12 +1,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toIsoDate } from '@tours/domain';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
-import { shiftedDatabaseClock, sqlInstant } from '../src/lib/clock.ts';
-import type { RawEnv } from '../src/config/index.ts';
+import { queryRows } from '../src/db/client.ts';
+import { readDatabaseNow, shiftedDatabaseClock, sqlInstant } from '../src/lib/clock.ts';
+import { loadConfig, type RawEnv } from '../src/config/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export { createTestDatabase } from './test-database.ts';
@@ -41,19 +42,47 @@ export interface TestApp {
   readonly database: TestDatabase;
 }
 
-/** Builds one app on a database of its own; call it `.ready()`. */
-export async function buildTestApp(database: TestDatabase, options: BuildOptions = {}): Promise<FastifyInstance> {
+async function buildReadyApp(database: TestDatabase, options: BuildOptions): Promise<FastifyInstance> {
   const { env, routes, ...rest } = options;
-  const app = await buildApp({ ...rest, env: testEnv(database, env) });
+  const settings = testEnv(database, env);
+  // An in-memory PGlite lives in the process that opens it: the test opens it, with the app's timeouts, and hands it over.
+  const opened = !rest.database && database.inMemory ? await database.open({ timeouts: loadConfig(settings, false).databaseTimeouts }) : undefined;
+  const app = await buildApp({ ...rest, ...(opened ? { database: opened } : {}), env: settings });
   routes?.(app);
   await app.ready();
   return app;
 }
 
 /**
+ * Whether the demo data is anchored on the day the app's clock gives the
+ * database (as plugins/db.ts anchors a seed it makes), or there is none.
+ */
+async function seededOnItsDay(app: FastifyInstance): Promise<boolean> {
+  const [run] = await queryRows<{ seeded_on: string }>(app.db, sql`select cast(seeded_on as text) as seeded_on from seed_runs where name = 'demo'`);
+  return !run || run.seeded_on === toIsoDate(await readDatabaseNow(app.db, app.clock.databaseNow()));
+}
+
+/**
+ * Builds one app on the test database, ready. A database copied from the
+ * seeded template holds demo data anchored on the day the template was
+ * made: when this app's clock says another day (a test clock stopped on
+ * another date, a run across midnight), the database is emptied and the app
+ * built again, to seed it as it would have on a fresh database.
+ */
+export async function buildTestApp(database: TestDatabase, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = await buildReadyApp(database, options);
+  // A connection the test opened itself stays as the test made it.
+  if (options.database || !database.seeded || (await seededOnItsDay(app))) return app;
+  await app.close();
+  await database.empty();
+  return buildReadyApp(database, options);
+}
+
+/**
  * The fastify/demo `build()` helper for vitest: before the file's tests, a
- * fresh database (in-memory PGlite, or a new database on DATABASE_URL's
- * server) and the app on it, migrated and seeded; afterwards both are closed.
+ * database of its own (a copy of the migrated and seeded template: PGlite in
+ * memory, or a new database on DATABASE_URL's server) and the app on it;
+ * afterwards both are closed.
  */
 export function build(options: BuildOptions = {}): TestApp {
   let app: FastifyInstance | undefined;

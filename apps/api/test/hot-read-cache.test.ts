@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
 import { bookings, departureAccommodations, departureOptions, optionPrices } from '../src/db/schema/index.ts';
 import { createBooking, lead, optionList, submit, type CreatedTestBooking } from './booking-fixtures.ts';
 import { buildTestApp, createTestDatabase, testClock, today } from './helper.ts';
@@ -70,7 +69,7 @@ describe('hot reads on one replica', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const connection = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, onQuery: (query) => statements.push(query) });
+    const connection = await database.open({ onQuery: (query) => statements.push(query) });
     app = await buildTestApp(database, { database: connection, env: { READ_CACHE_TTL_MS: '60000', HOLD_SWEEP_INTERVAL_MS: '0' } });
   });
   afterAll(async () => {

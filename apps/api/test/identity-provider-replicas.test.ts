@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type DatabaseConnection } from '../src/db/client.ts';
+import type { DatabaseConnection } from '../src/db/client.ts';
 import { loadProviderKeys } from '../src/modules/identity-provider/keys.ts';
 import { buildTestApp, createTestDatabase } from './helper.ts';
 import type { TestDatabase } from './test-database.ts';
@@ -19,7 +19,7 @@ describe('two API instances over one database', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    if (!database.databaseUrl) shared = await openDatabase({ dataDir: IN_MEMORY });
+    if (!database.databaseUrl) shared = await database.open();
     // Each app closes its connection with itself; the shared one is closed once, below.
     const options = shared ? { database: { ...shared, close: async () => {} } } : {};
     a = await buildTestApp(database, options);
@@ -68,8 +68,8 @@ describe('two API instances over one database', () => {
   });
 
   it('makes one key when replicas start at the same moment', async () => {
-    const fresh = await createTestDatabase();
-    const connection = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
+    const fresh = await createTestDatabase({ empty: true });
+    const connection = await fresh.open();
     try {
       await connection.migrate();
       const loaded = await Promise.all([1, 2, 3].map(() => loadProviderKeys(connection.db, undefined)));

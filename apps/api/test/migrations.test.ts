@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getTableName, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openDatabase, queryRows } from '../src/db/client.ts';
+import { MIGRATIONS_FOLDER, queryRows } from '../src/db/client.ts';
 import { TABLES } from './db-counts.ts';
 import { createTestDatabase } from './helper.ts';
 
 describe('migrations', () => {
   it('apply to an empty database, create every table of the schema, and apply only once', async () => {
-    const database = await createTestDatabase();
-    const connection = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    const database = await createTestDatabase({ empty: true });
+    const connection = await database.open();
     try {
       await connection.migrate();
       await connection.migrate();

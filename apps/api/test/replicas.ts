@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { IN_MEMORY, openDatabase, type DatabaseConnection } from '../src/db/client.ts';
+import type { DatabaseConnection } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { RawEnv } from '../src/config/index.ts';
 import { buildTestApp, createTestDatabase, type BuildOptions } from './helper.ts';
@@ -46,7 +46,7 @@ export async function startReplicas(options: ReplicaOptions = {}): Promise<Repli
   let shared: DatabaseConnection | undefined;
   const replicas: Replica[] = [];
   try {
-    if (!database.databaseUrl) shared = await openDatabase({ dataDir: IN_MEMORY });
+    if (!database.databaseUrl) shared = await database.open();
     for (let index = 0; index < count; index += 1) {
       const replicaClock = typeof clock === 'function' ? clock(index) : clock;
       const app = await buildTestApp(database, {

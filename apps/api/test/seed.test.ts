@@ -11,7 +11,7 @@ import type { TestDatabase } from './test-database.ts';
 describe('the demo seed', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase({ persistent: true });
+    database = await createTestDatabase({ empty: true, persistent: true });
   });
   afterAll(async () => {
     await database.drop();

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSmtpMail, MailDeliveryError, type MailMessage, type MailPort } from '../src/adapters/mail/index.ts';
 import { smtpTransportOptions, SMTP_TIMEOUTS } from '../src/adapters/mail/smtp.ts';
-import { IN_MEMORY, openDatabase, type DatabaseConnection } from '../src/db/client.ts';
+import type { DatabaseConnection } from '../src/db/client.ts';
 import { outboxMessages, type OutboxAttachment } from '../src/db/schema/index.ts';
 import { enqueueMail, relayOutbox } from '../src/modules/mail/index.ts';
 import { retryDelayMs } from '../src/modules/mail/relay.ts';
@@ -220,7 +220,7 @@ describe('two relays over one database', () => {
   beforeAll(async () => {
     flaky = await startTestSmtpServer();
     database = await createTestDatabase();
-    if (!database.databaseUrl) shared = await openDatabase({ dataDir: IN_MEMORY });
+    if (!database.databaseUrl) shared = await database.open();
     const options = { env: smtpEnv(flaky.port), ...(shared ? { database: { ...shared, close: async () => {} } } : {}) };
     replicas = [await buildTestApp(database, options), await buildTestApp(database, options)];
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseConnection } from '../src/db/client.ts';
+import type { DatabaseConnection } from '../src/db/client.ts';
 import { bookingComponents, bookings, promotions } from '../src/db/schema/index.ts';
 import { lockBooking } from '../src/modules/bookings/index.ts';
 import { loadOffer, lockOptions } from '../src/modules/catalogue/index.ts';
@@ -50,7 +50,7 @@ describe('locks of the booking write path', () => {
     database = await createTestDatabase();
     databaseUrl = database.databaseUrl!;
     app = await buildTestApp(database, { env: { HOLD_SWEEP_INTERVAL_MS: '0', DATABASE_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS) } });
-    holder = await openDatabase({ databaseUrl, dataDir: database.dataDir });
+    holder = await database.open();
   }, 120_000);
   afterAll(async () => {
     await holder?.close();

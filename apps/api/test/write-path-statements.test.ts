@@ -1,6 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
 import { bookingBody, bearer, lead, optionIds, type CreatedTestBooking } from './booking-fixtures.ts';
 import { tokenRequest } from './payment-fixtures.ts';
 import { CARDS, submit as submitCard } from './payment-provider-fixtures.ts';
@@ -28,9 +27,7 @@ describe('statements of the booking write path', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const connection = await openDatabase({
-      databaseUrl: database.databaseUrl,
-      dataDir: database.dataDir,
+    const connection = await database.open({
       onQuery: (query) => {
         // node-postgres logs BEGIN and COMMIT, PGlite does not: they are counted as the transactions' two round trips instead.
         if (counting && !/^\s*(begin|commit|rollback)\b/i.test(query)) statements.push(query);

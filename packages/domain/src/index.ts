@@ -9,6 +9,9 @@ export * from './text.ts';
 export * from './people.ts';
 export * from './timing.ts';
 export * from './validation.ts';
+export * from './input-values.ts';
+export * from './email-address.ts';
+export * from './email-suggestions.ts';
 
 export * from './contracts/common.ts';
 export * from './contracts/catalogue.ts';

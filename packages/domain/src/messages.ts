@@ -1,3 +1,5 @@
+import { countOf } from './text.ts';
+
 /**
  * Every user-facing text of the spec that more than one place needs, verbatim.
  * Plain spelling mistakes of the spec are corrected ('There was', 'occurred'),
@@ -32,6 +34,7 @@ export const VALIDATION = {
   expiryDateRequired: 'Expiry date is required',
   flightsIncomplete: 'To continue you will need all the options selected for each passenger.',
   // Messages the spec does not word, for rules a careful booking site still needs.
+  emailUndeliverable: 'Please check the e-mail address: it should look like name@example.com, with no spaces or commas',
   dateFormat: 'Use the format YYYY-MM-DD',
   dateOfBirthInFuture: 'Date of birth must be in the past',
   expiryBeforeIssue: 'Expiry date must be after the issue date',
@@ -47,20 +50,23 @@ export const VALIDATION = {
   amountAboveBalance: 'The amount cannot be more than the outstanding balance',
   amountDecimals: 'Use at most two decimal places',
   oneSection: 'Send exactly one section: apis, insurance, joining_information or arrival_time',
+  // Characters no keyboard types, which the database cannot store or every reader would trip over (input-values.ts).
+  controlCharacters: 'Remove the control characters from this field',
+  unreadableCharacters: 'This field holds a broken character. Please type it again.',
 } as const;
 
 /** A wait in words, rounded up: '45 seconds', '1 minute', '15 minutes'. Null for no wait to speak of. */
 export function retryWaitText(seconds: number | null): string | null {
   if (seconds === null || !Number.isFinite(seconds) || seconds <= 0) return null;
   if (seconds < 60) {
-    const whole = Math.ceil(seconds);
-    return `${whole} second${whole === 1 ? '' : 's'}`;
+    return countOf(Math.ceil(seconds), 'second');
   }
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return countOf(Math.ceil(seconds / 60), 'minute');
 }
 
 export const maxLengthMessage = (max: number): string => `The maximum length allowed is ${max}`;
+/** A whole number outside what its field (and its database column) holds. */
+export const numberRangeMessage = (min: number, max: number): string => `Use a whole number from ${min} to ${max}`;
 /** '{Field} is required' for the passport fields. */
 export const requiredMessage = (field: string): string => `${field} is required`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldName, nameIncludes, namesMatch, stripHtml } from './text.ts';
+import { countOf, foldName, forCount, nameIncludes, namesMatch, stripHtml } from './text.ts';
 
 describe('stripHtml', () => {
   it('removes tags and keeps their text', () => {
@@ -40,5 +40,17 @@ describe('name matching', () => {
     expect(nameIncludes('Additional Night - Hôtel Lutetia', 'additional night')).toBe(true);
     expect(nameIncludes('Opera tickets', 'Additional night')).toBe(false);
     expect(nameIncludes('anything', '  ')).toBe(false);
+  });
+});
+
+describe('singular and plural', () => {
+  it('uses the singular for exactly one and the plural for any other count', () => {
+    expect([0, 1, 2, 11].map((count) => countOf(count, 'tour'))).toEqual(['0 tours', '1 tour', '2 tours', '11 tours']);
+    expect([1, 2].map((count) => countOf(count, 'person', 'people'))).toEqual(['1 person', '2 people']);
+    // A verb agrees with its count too: '1 tour matches', '3 tours match'.
+    expect([1, 3].map((count) => `${countOf(count, 'tour')} ${forCount(count, 'matches', 'match')} your choices`)).toEqual([
+      '1 tour matches your choices',
+      '3 tours match your choices',
+    ]);
   });
 });

@@ -45,3 +45,13 @@ export function nameIncludes(text: string, name: string): boolean {
   const needle = foldName(name);
   return needle !== '' && foldName(text).includes(needle);
 }
+
+/**
+ * The one home for singular and plural in what the site says: `one` for a
+ * count of exactly 1, `many` for any other ('1 tour matches your choices',
+ * '3 tours match your choices', '0 tours').
+ */
+export const forCount = (count: number, one: string, many: string): string => (count === 1 ? one : many);
+
+/** A count with its noun: '1 tour', '3 tours'; irregular plurals are given ('1 person', '2 people'). */
+export const countOf = (count: number, one: string, many = `${one}s`): string => `${count} ${forCount(count, one, many)}`;

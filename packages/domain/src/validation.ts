@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { isCountryCode, DEFAULT_COUNTRY } from './countries.ts';
 import { isIsoDate } from './dates.ts';
 import { maxLengthMessage, VALIDATION } from './messages.ts';
+import { textChecks } from './input-values.ts';
 import { stripHtml } from './text.ts';
 
 /**
@@ -10,16 +11,24 @@ import { stripHtml } from './text.ts';
  * 400 answer carries in `error.fields`.
  */
 
-/** Required free text: HTML stripped, then trimmed, so '  <b></b> ' counts as empty. */
+/**
+ * Required free text: HTML stripped, then trimmed, so '  <b></b> ' counts as
+ * empty; one line, with no control character (input-values.ts).
+ */
 export const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).check(z.overwrite(stripHtml), z.trim(), z.minLength(1, message), z.maxLength(max, maxLengthMessage(max)));
+  z.string({ error: message }).check(z.overwrite(stripHtml), ...textChecks({ max, required: message, maxMessage: maxLengthMessage(max) }));
 
-/** Free text that may be empty: HTML stripped, trimmed. */
-export const freeText = (max = 100) =>
-  z.string({ error: VALIDATION.valueRequired }).check(z.overwrite(stripHtml), z.trim(), z.maxLength(max, maxLengthMessage(max)));
+/** How a free-text field is typed: `lines` for a textarea, whose line breaks and tabs are kept. */
+export interface FreeTextOptions {
+  lines?: boolean;
+}
+
+/** Free text that may be empty: HTML stripped, trimmed; one line unless `lines`. */
+export const freeText = (max = 100, { lines = false }: FreeTextOptions = {}) =>
+  z.string({ error: VALIDATION.valueRequired }).check(z.overwrite(stripHtml), ...textChecks({ max, lines, maxMessage: maxLengthMessage(max) }));
 
 /** Optional free text; absent becomes '' so stored records never mix null and ''. */
-export const optionalText = (max = 100) => z._default(freeText(max), '');
+export const optionalText = (max = 100, options: FreeTextOptions = {}) => z._default(freeText(max, options), '');
 
 /**
  * A telephone number as people write it: digits with spaces, hyphens, dots

@@ -33,6 +33,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or `memory://`. */
   dataDir: string;
+  /** PGlite in memory only: starts from this dump of a data directory (PGlite#dumpDataDir) instead of an empty database. */
+  loadDataDir?: Blob | undefined;
   poolMax?: number;
   /** statement_timeout and lock_timeout of every connection: a stuck statement or lock wait fails (and is retried) instead of hanging. */
   timeouts?: { statementMs: number; lockMs: number };
@@ -55,17 +57,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolMax ?? 10, logger, timeouts)
-    : openPglite(options.dataDir, logger, timeouts);
+    : openPglite(options.dataDir, logger, timeouts, options.loadDataDir);
 }
 
 type Timeouts = NonNullable<DatabaseOptions['timeouts']>;
 
-async function openPglite(dataDir: string, logger: Logger | undefined, timeouts: Timeouts): Promise<DatabaseConnection> {
+async function openPglite(dataDir: string, logger: Logger | undefined, timeouts: Timeouts, loadDataDir: Blob | undefined): Promise<DatabaseConnection> {
   // The extensions the migrations create: PGlite loads an extension's code only when it is given here.
   const extensions = { pg_trgm };
   let client: PGlite;
   if (dataDir === IN_MEMORY) {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create(loadDataDir ? { loadDataDir, extensions } : { extensions });
   } else {
     const path = resolve(dataDir);
     mkdirSync(path, { recursive: true });

@@ -1,8 +1,9 @@
 import { ENDPOINTS, type Endpoint, type EndpointName } from '@tours/domain';
 import { afterAll, expect } from 'vitest';
 import { accountTestServer } from '../account-fixtures.ts';
-import { createBooking } from '../booking-fixtures.ts';
+import { createBooking, lead } from '../booking-fixtures.ts';
 import { FUZZ_RUNS, installStop, tally } from './harness.ts';
+import { valueClassReport } from './value-classes.ts';
 
 /** The endpoints of one auth kind, by name. */
 export const endpointsWithAuth = (auth: Endpoint['auth']) =>
@@ -19,12 +20,14 @@ export function fuzzServer() {
   const started = Date.now();
   afterAll(() => {
     console.info(`fuzz: ${tally.requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (FUZZ_RUNS=${FUZZ_RUNS}), by status ${JSON.stringify(tally.byStatus)}`);
+    console.info(`fuzz: hostile values sent (requests carrying each): ${valueClassReport()}`);
   });
 
-  /** A booking being made (a booking token) and its tour. */
+  /** A booking being made (a booking token) and its tour; step 1 again with the same party, which the handler stores. */
   async function bookingCredential() {
     const booking = await createBooking(server.app(), { code: 'MHW-VIE', startsInDays: 90 });
-    return { credentials: booking.headers, params: { id: String(booking.tourId) } };
+    const bodies = { [ENDPOINTS.updatePassengers.path]: { passengers: [lead], source: { id: 63, subsource_id: 165, subsource_description: 'A friend' } } };
+    return { credentials: booking.headers, params: { id: String(booking.tourId) }, bodies };
   }
 
   /** A signed-in customer with a booking, a passenger of it, and the booking's documents. */

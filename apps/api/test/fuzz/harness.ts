@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { fingerprint } from './fingerprint.ts';
+import { countValueClasses } from './value-classes.ts';
 import { requestsFor, STOP_HEADER, STOPPED_STATUS, validShapedRequestsFor, type EndpointContext, type FuzzRequest } from './requests.ts';
 
 /**
@@ -108,6 +109,7 @@ async function send(app: FastifyInstance, request: FuzzRequest) {
   const response = await app.inject({ method: request.method, url: request.url, headers: request.headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) });
   tally.requests += 1;
   tally.byStatus[response.statusCode] = (tally.byStatus[response.statusCode] ?? 0) + 1;
+  countValueClasses(request);
   return response;
 }
 

@@ -1,7 +1,7 @@
 import type { Endpoint } from '@tours/domain';
 import fc from 'fast-check';
 import type { z } from 'zod/mini';
-import { anyWrongValue, asJson, mutatedArbitrary, refusesAsJson, validArbitrary } from './zod-arbitrary.ts';
+import { anyWrongValue, asJson, encodeHostile, hostileLeafArbitrary, hostileParamText, mutatedArbitrary, refusesAsJson, validArbitrary } from './zod-arbitrary.ts';
 
 /**
  * The requests the fuzz sends to one endpoint, each with what it is and what
@@ -36,6 +36,12 @@ export interface EndpointContext {
   params: Record<string, string>;
   /** Headers of a valid credential for the endpoint's auth kind; empty for none. */
   credentials: Record<string, string>;
+  /**
+   * Bodies the handler takes in full, by endpoint path (a real departure, the
+   * booking's own party): hostile values go into these as well as into
+   * generated ones, which the handler mostly refuses before it stores anything.
+   */
+  bodies?: Record<string, unknown>;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -128,7 +134,7 @@ const PATH_GARBAGE = fc.oneof(
   fc.constantFrom('..', '.', '%2e%2e', '%2F', 'a%2Fb', '%00', '%', '%zz', '-1', '0', '1.5', '1e3', '0x10', '99999999999999999999', '9007199254740993', ' 1', '%20', 'null', '__proto__', 'constructor', '%E2%80%AE', '%F0%9F%98%80', '%C0%AF'),
   fc.integer({ min: 101, max: 3000 }).map((n) => '1'.repeat(n)),
   fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent),
-  anyWrongValue.map((value) => encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value) ?? 'x')),
+  anyWrongValue.map((value) => encodeHostile(typeof value === 'string' ? value : JSON.stringify(value) ?? 'x')),
 );
 
 /** Every kind of malformed request for the endpoint, and (`withValid`) valid-shaped ones that reach its handler. */
@@ -281,7 +287,7 @@ export function requestsFor(endpoint: Endpoint, context: EndpointContext): fc.Ar
 }
 
 /** Requests the contract accepts, with the credential: they reach the guard and the handler, whose own checks must answer 4xx, never 5xx. */
-export function validShapedRequestsFor(endpoint: Endpoint, context: EndpointContext): fc.Arbitrary<FuzzRequest> {
+function acceptedRequestsFor(endpoint: Endpoint, context: EndpointContext): fc.Arbitrary<FuzzRequest> {
   const params = endpoint.params
     ? fc.oneof(
         fc.constant(context.params),
@@ -299,4 +305,108 @@ export function validShapedRequestsFor(endpoint: Endpoint, context: EndpointCont
     ...(b !== undefined ? { payload: JSON.stringify(b) } : {}),
     reachesHandler: true,
   }));
+}
+
+/** A query object as a hostile client writes it: like queryString, but a lone surrogate goes as its WTF-8 bytes instead of U+FFFD. */
+function hostileQueryString(query: Record<string, unknown>): string {
+  const pairs = Object.entries(query ?? {}).flatMap(([key, value]) =>
+    value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((item) => `${encodeHostile(key)}=${encodeHostile(typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item))}`),
+  );
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+}
+
+/** A query as Fastify's parser reads it: a value whose escapes do not decode is kept as sent. */
+export function queryAsServerReads(text: string): Record<string, string | string[]> {
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return part;
+    }
+  };
+  const query: Record<string, string | string[]> = {};
+  for (const pair of text.replace(/^\?/, '').split('&').filter(Boolean)) {
+    const [key = '', value = ''] = pair.split(/=(.*)/s).map(decode);
+    const before = query[key];
+    query[key] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return query;
+}
+
+/**
+ * Requests with one value hostile to the database (issue 24): NUL, a lone
+ * surrogate or a control character in a string, a number across the 32- or
+ * 64-bit edges, in the body, a path parameter or the query. They go without
+ * the stop, since the point is what happens when the contract lets one
+ * through: where it refuses the value, the answer must be its 400 naming the
+ * field; where it accepts it, the handler and the database must take it
+ * (a 2xx or a 4xx of their own), never a 5xx.
+ */
+function hostileRequestsFor(endpoint: Endpoint, context: EndpointContext): fc.Arbitrary<FuzzRequest>[] {
+  const route = `/api${endpoint.path}`;
+  const base = { route, method: endpoint.method, reachesHandler: true } as const;
+  const headersFor = (payload: string | undefined) => ({ ...context.credentials, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) });
+  const url = (params: Record<string, string>, query = '') => `/api${fillPath(endpoint.path, params)}${query}`;
+  const validQuery = endpoint.query ? validArbitrary(endpoint.query).map((q) => queryString(q as Record<string, unknown>)) : fc.constant('');
+  const validBody = endpoint.body ? validArbitrary(endpoint.body).map((b) => JSON.stringify(b)) : fc.constant(undefined);
+  const refusal = (schema: z.ZodMiniType, value: unknown, part: Part) => {
+    const fields = expectedFields(schema, value, part);
+    return fields.length > 0 ? { expectFields: fields, mustRefuse: true } : {};
+  };
+  const cases: fc.Arbitrary<FuzzRequest>[] = [];
+  if (endpoint.body) {
+    const body = endpoint.body;
+    cases.push(
+      fc.tuple(hostileLeafArbitrary(body, context.bodies?.[endpoint.path]), validQuery).map(([mutation, query]): FuzzRequest => {
+        const payload = JSON.stringify(mutation.value);
+        return { ...base, kind: `hostile body value at '${mutation.at}'`, url: url(context.params, query), headers: headersFor(payload), payload, ...refusal(body, asJson(mutation.value), 'body') };
+      }),
+    );
+  }
+  if (endpoint.query) {
+    const schema = endpoint.query;
+    cases.push(
+      fc.tuple(hostileLeafArbitrary(schema), validBody).map(([mutation, payload]): FuzzRequest => {
+        const text = hostileQueryString((mutation.value ?? {}) as Record<string, unknown>);
+        return { ...base, kind: `hostile query value at '${mutation.at}'`, url: url(context.params, text), headers: headersFor(payload), ...(payload !== undefined ? { payload } : {}), ...refusal(schema, queryAsServerReads(text), 'querystring') };
+      }),
+    );
+  }
+  const names = [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
+  if (names.length > 0) {
+    cases.push(
+      fc.tuple(fc.constantFrom(...names), hostileParamText, validQuery, validBody).map(([name, value, query, payload]): FuzzRequest => {
+        const segment = encodeHostile(value);
+        const encoded = Object.fromEntries(names.map((other) => [other, encodeURIComponent(context.params[other] ?? '1')]));
+        let decoded: string | null;
+        try {
+          decoded = decodeURIComponent(segment);
+        } catch {
+          decoded = null;
+        }
+        const params = { ...Object.fromEntries(names.map((other) => [other, context.params[other] ?? '1'])), [name]: decoded ?? '' };
+        // As for PATH_GARBAGE: past maxParamLength the router finds no route, a '/' in the value may find another, and bytes that do not decode are the router's 400.
+        const expectation =
+          decoded === null
+            ? { expectFields: ['path'], mustRefuse: true }
+            : endpoint.params && segment.length <= 100 && !decoded.includes('/')
+              ? refusal(endpoint.params, params, 'params')
+              : {};
+        return { ...base, kind: `hostile path :${name}`, url: url({ ...encoded, [name]: segment }, query), headers: headersFor(payload), ...(payload !== undefined ? { payload } : {}), ...expectation };
+      }),
+    );
+  }
+  return cases;
+}
+
+/**
+ * What reaches the handler: requests the contract accepts, and as many with
+ * a value hostile to the database, which the contract must refuse or the
+ * handler and the database take without a 5xx.
+ */
+export function validShapedRequestsFor(endpoint: Endpoint, context: EndpointContext): fc.Arbitrary<FuzzRequest> {
+  const hostile = hostileRequestsFor(endpoint, context);
+  const accepted = acceptedRequestsFor(endpoint, context);
+  if (hostile.length === 0) return accepted;
+  return fc.oneof({ weight: hostile.length, arbitrary: accepted }, ...hostile.map((arbitrary) => ({ weight: 1, arbitrary })));
 }

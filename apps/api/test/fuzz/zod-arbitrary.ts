@@ -1,3 +1,4 @@
+import { INT4_MAX, INT4_MIN } from '@tours/domain';
 import fc from 'fast-check';
 import type { z } from 'zod/mini';
 
@@ -8,7 +9,10 @@ import type { z } from 'zod/mini';
  * field, a string past its limit, a number out of range or not whole, an
  * impossible date, an array for an object... The fuzz tests send both to
  * every endpoint; a schema kind the walker does not know fails loudly, so a
- * new contract cannot silently go unfuzzed.
+ * new contract cannot silently go unfuzzed. And values hostile to the
+ * database whatever the schema says (`hostileLeafArbitrary`): NUL, lone
+ * surrogates and control characters in text, whole numbers across the 32-
+ * and 64-bit edges, which the fuzz sends to the handlers (issue 24).
  */
 
 type Schema = z.ZodMiniType;
@@ -77,6 +81,8 @@ function plausibleString(min = 0, max = 40) {
   return fc.oneof(
     fc.string({ minLength: Math.max(min, 1), maxLength: hi, unit: 'grapheme-ascii' }),
     fc.string({ minLength: min, maxLength: hi }),
+    // What people type beyond ASCII (accents, emoji, CJK, right-to-left): the schema must take it and the database store it.
+    fc.string({ minLength: Math.max(min, 1), maxLength: hi, unit: 'grapheme' }),
     isoDate,
     fc.constantFrom('GBR', 'FRA', 'USA', 'GB', 'FR', 'GBP', 'EUR', 'primary_address', 'confirm', 'ONEOFF'),
     fc.stringMatching(/^\+?\d{6,14}$/),
@@ -194,6 +200,101 @@ export function sitesOf(schema: Schema, value: unknown, path: Path = [], require
 const CONTROL = '\u0000\u0001\u0007\b\t\n\u000b\f\r\u001b\u007f';
 const UNICODE = ['\u0000', '\u202e', '\ud83d\ude00', 'e\u0301', '\ufeff', '\u2028', '\uffff', '\u00a0', '\u0130', '\u1f4a9'];
 
+/**
+ * Characters by what they are to the database and to people: those no field
+ * may take (NUL, lone surrogates, control characters) and those a text field
+ * must (emoji as a surrogate pair, CJK, right-to-left text, combining
+ * accents, format marks). value-classes.ts reads them back off the requests.
+ */
+export const HOSTILE_CHARACTERS = {
+  nul: ['\u0000'],
+  loneSurrogate: ['\ud800', '\udbff', '\udc00', '\udfff', '\ude00\ud83d'],
+  c0Control: ['\u0001', '\u0007', '\b', '\u000b', '\f', '\r', '\u001b', '\u001f'],
+  tabOrNewline: ['\t', '\n', '\r\n'],
+  del: ['\u007f'],
+  c1Control: ['\u0080', '\u0085', '\u009f'],
+  astral: ['\u{1f600}', '\u{1f469}\u200d\u{1f469}\u200d\u{1f467}', '\u{1f1ec}\u{1f1e7}', '\u{1d518}'],
+  cjk: ['北京', '山田太郎', '김민준'],
+  rightToLeft: ['שלום', 'مرحبا'],
+  combining: ['e\u0301', 'n\u0303'],
+  format: ['\ufeff', '\u202e', '\u200f', '\u200b', '\u2028'],
+} as const;
+
+/** The characters PostgreSQL refuses (NUL, a lone surrogate written as JSON) come most often: they are the ones that turned into 500s. */
+const CHARACTER_WEIGHTS: Partial<Record<keyof typeof HOSTILE_CHARACTERS, number>> = { nul: 4, loneSurrogate: 3, c0Control: 2 };
+
+export const hostileCharacter: fc.Arbitrary<string> = fc.oneof(
+  ...(Object.entries(HOSTILE_CHARACTERS) as [keyof typeof HOSTILE_CHARACTERS, readonly string[]][]).map(([name, list]) => ({
+    weight: CHARACTER_WEIGHTS[name] ?? 1,
+    arbitrary: fc.constantFrom<string>(...list),
+  })),
+);
+
+/** Any UTF-16 code unit (NUL and lone surrogates included, which fast-check's own string units never make), a hostile character, or a whole grapheme. */
+const anyUnit = fc.oneof(
+  fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+  hostileCharacter,
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+);
+
+/** Text from the whole of Unicode as UTF-16 code units: all that a JSON string can carry. */
+export const fullUnicodeText = (minLength = 0, maxLength = 12): fc.Arbitrary<string> => fc.string({ unit: anyUnit, minLength, maxLength });
+
+/** `valid` with a hostile character put in (or in place of one of its own), so the character is all that is wrong; now and then full-Unicode text instead. */
+export function hostileTextFrom(valid: string): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(fc.nat({ max: valid.length }), hostileCharacter).map(([at, c]) => valid.slice(0, at) + c + valid.slice(at)) },
+    { weight: 2, arbitrary: fc.tuple(fc.nat({ max: Math.max(0, valid.length - 1) }), hostileCharacter).map(([at, c]) => valid.slice(0, at) + c + valid.slice(at + 1)) },
+    { weight: 1, arbitrary: fullUnicodeText(1) },
+  );
+}
+
+/** Whole numbers either side of the 32- and 64-bit edges, and fractions: what an `integer` column takes next to what it cannot. */
+export const BOUNDARY_NUMBERS = [
+  INT4_MAX, INT4_MAX + 1, INT4_MIN, INT4_MIN - 1, 2 ** 32, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 2 ** 63, 2 ** 64, 1e21, -1e21,
+  0, -1, 0.5, 1.5, -1.5, 0.1, 1 + Number.EPSILON, Number.MIN_VALUE, 1e308,
+];
+
+export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+  fc.constantFrom(...BOUNDARY_NUMBERS),
+  fc.integer({ min: INT4_MAX - 2, max: INT4_MAX + 3 }),
+  fc.integer({ min: INT4_MIN - 3, max: INT4_MIN + 2 }),
+  fc.bigInt({ min: 2n ** 31n, max: 2n ** 64n }).map(Number),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+
+/** Numbers as careless parsers read them: NaN, infinities, exponents, hex, signs and spaces, other scripts' digits, numbers past every edge written out. */
+export const NAN_ISH_STRINGS = [
+  'NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '1e3', '2.5e9', '0x7fffffff', '0b1', '0o7', '-0', '+1', ' 1', '1 ', '١٢', '１２',
+  '2147483647', '2147483648', '-2147483649', '9007199254740993', '18446744073709551616',
+];
+export const nanIshString: fc.Arbitrary<string> = fc.constantFrom(...NAN_ISH_STRINGS);
+
+/** A path or query value: full-Unicode text, a plain value with a hostile character in it, boundary numbers written out, NaN-ish strings; never empty. */
+export const hostileParamText: fc.Arbitrary<string> = fc.oneof(
+  // Short enough that a path segment stays within the router's maxParamLength (100) once percent-encoded.
+  fullUnicodeText(1, 8),
+  fc.constantFrom('PG-FLO', 'AG1001', 'SW1A 2AA', '100001', 'pay_123').chain(hostileTextFrom),
+  hostileNumber.map(String),
+  nanIshString,
+);
+
+/**
+ * Percent-encoded as a browser encodes text, except that a lone surrogate,
+ * which encodeURIComponent refuses, is written as the three bytes UTF-8
+ * would give it (WTF-8): what a hostile client can still put in a URL.
+ */
+export function encodeHostile(text: string): string {
+  let encoded = '';
+  // for...of walks code points: a surrogate pair comes whole, a lone half alone.
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    if (code < 0xd800 || code > 0xdfff) encoded += encodeURIComponent(character);
+    else encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+  }
+  return encoded;
+}
+
 /** Nested arrays `depth` deep around a value. */
 export const nested = (depth: number, leaf: unknown = null): unknown => {
   let value = leaf;
@@ -211,6 +312,8 @@ export const anyWrongValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...UNICODE),
   fc.string({ minLength: 1, maxLength: 20 }).map((s) => s + CONTROL),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
+  fullUnicodeText(1, 30),
+  hostileNumber,
   fc.integer({ min: 2, max: 200 }).map((depth) => nested(depth)),
   fc.constantFrom('__proto__', 'constructor', 'prototype').map(protoKeyed),
   fc.jsonValue({ maxDepth: 3 }),
@@ -225,6 +328,7 @@ export function wrongValuesFor(schema: Schema): fc.Arbitrary<unknown> {
   if (def.type === 'string') {
     const limit = max ?? 200;
     specific.push(
+      hostileTextFrom('Ab'),
       fc.integer({ min: limit + 1, max: limit + 40 }).map((n) => 'x'.repeat(n)),
       fc.integer({ min: 10_000, max: 200_000 }).map((n) => 'é'.repeat(n)),
       fc.constantFrom('', ' ', '\t\n', '<b></b>', '<script>alert(1)</script>', '2027-02-30', '2027-13-01', '0000-00-00', '2027-1-1', '99999-01-01', '27-01-01', '2027-02-28T25:00:00Z'),
@@ -235,6 +339,7 @@ export function wrongValuesFor(schema: Schema): fc.Arbitrary<unknown> {
   if (def.type === 'number') {
     specific.push(
       fc.constantFrom(0, -1, -2147483649, 2147483648, Number.MAX_SAFE_INTEGER + 2, 1e21, 0.5, 1.0000001, 12.34, -0.01),
+      hostileNumber,
       fc.constantFrom('12', '0x1F', '1e3', '', 'NaN', '١٢', ' 7 '),
     );
     if (min !== undefined) specific.push(fc.constantFrom(min - 1, min - 0.5));
@@ -279,7 +384,7 @@ export interface Mutation {
   value: unknown;
   /** Where it was broken ('' for the whole value). */
   at: string;
-  how: 'wrong-value' | 'missing';
+  how: 'wrong-value' | 'missing' | 'hostile-value';
 }
 
 /** A valid value broken at one place: the value at a site replaced by a wrong one, or a required field left out. */
@@ -292,6 +397,41 @@ export function mutatedArbitrary(schema: Schema): fc.Arbitrary<Mutation> {
       const replaced = wrongValuesFor(site.schema).map((wrong): Mutation => ({ value: setAt(valid, site.path, wrong), at, how: 'wrong-value' }));
       if (!site.required || site.path.length === 0) return replaced;
       return fc.oneof(replaced, fc.constant<Mutation>({ value: deleteAt(valid, site.path), at, how: 'missing' }));
+    });
+  });
+}
+
+export function getAt(value: unknown, path: Path): unknown {
+  let here = value;
+  for (const key of path) here = here && typeof here === 'object' ? (here as Record<string | number, unknown>)[key] : undefined;
+  return here;
+}
+
+const LEAF_TYPES = new Set(['string', 'number']);
+
+/**
+ * A valid value with one string or number in it made hostile, whatever the
+ * schema allows there: a character the database cannot store or a person
+ * would not type put into the text, or a number across the 32- or 64-bit
+ * edges (or a NaN-ish string in its place), in a generated value or in
+ * `example`. Unlike mutatedArbitrary, the
+ * schema is not asked first: a value it wrongly accepts must reach the
+ * handler, where the database would have refused it.
+ */
+export function hostileLeafArbitrary(schema: Schema, example?: unknown): fc.Arbitrary<Mutation> {
+  // A known-good example (a real departure's booking) half the time: generated values rarely get past the handler's own checks to the database.
+  const bases = example === undefined ? validArbitrary(schema) : fc.oneof(validArbitrary(schema), fc.constant(example));
+  return bases.chain((valid) => {
+    const sites = sitesOf(schema, valid).filter((site) => LEAF_TYPES.has(defOf(unwrap(site.schema)).type));
+    // A body of literals alone (agent-confirm) has nowhere to put one: it goes as it is.
+    if (sites.length === 0) return fc.constant<Mutation>({ value: valid, at: '', how: 'hostile-value' });
+    return fc.constantFrom(...sites).chain((site) => {
+      const current = getAt(valid, site.path);
+      const hostile: fc.Arbitrary<unknown> =
+        defOf(unwrap(site.schema)).type === 'string'
+          ? hostileTextFrom(typeof current === 'string' ? current : '')
+          : fc.oneof({ weight: 4, arbitrary: hostileNumber }, { weight: 1, arbitrary: nanIshString });
+      return hostile.map((value): Mutation => ({ value: setAt(valid, site.path, value), at: site.path.join('.'), how: 'hostile-value' }));
     });
   });
 }

@@ -64,10 +64,27 @@ export function pageFor(pathname: string): PageName {
   return PAGE_NAMES.find((name) => matches(PAGES[name].path, path)) ?? 'notFound';
 }
 
+/** Pages whose chunk has arrived, so their route can render them at once (routes.tsx). */
+const loadedPages = new Map<PageName, ComponentType>();
+
+/** A page's component, loaded once and remembered. */
+export function loadPage(name: PageName): Promise<ComponentType> {
+  return PAGES[name].load().then((Page) => {
+    loadedPages.set(name, Page);
+    return Page;
+  });
+}
+
+/** The page's component if its chunk has already arrived, otherwise null. */
+export const loadedPage = (name: PageName): ComponentType | null => loadedPages.get(name) ?? null;
+
 /**
- * Starts loading the chunk of the page at `pathname` at once. A failure is
- * left to the page's own load (the same promise, React.lazy's), which shows it.
+ * Starts loading the chunk of the page at `pathname` at once; settles when it
+ * has arrived (or failed). A failure is left to the page's own load, which shows it.
  */
-export function preloadPage(pathname: string): void {
-  PAGES[pageFor(pathname)].load().catch(() => {});
+export function preloadPage(pathname: string): Promise<void> {
+  return loadPage(pageFor(pathname)).then(
+    () => undefined,
+    () => undefined,
+  );
 }

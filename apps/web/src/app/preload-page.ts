@@ -7,5 +7,6 @@ import { pageFor, preloadPage } from './page-modules.ts';
  * evaluated (about 200 ms on a mid-range phone) instead of after them; and
  * /book's departure lookup, which its first step waits for, with it.
  */
-preloadPage(window.location.pathname);
+/** Settles when the first page's chunk has arrived: main.tsx renders then, so the page, not 'Loading the page…', is what first shows. */
+export const firstPageLoaded = preloadPage(window.location.pathname);
 if (pageFor(window.location.pathname) === 'book') lookUpTourEarly(window.location.search);

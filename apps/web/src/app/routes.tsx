@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { RootErrorBoundary } from './error-boundary.tsx';
 import { RequireAccount } from './layout/require-account.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { PAGE_NAMES, PAGES, type PageFrame, type PageName } from './page-modules.ts';
+import { loadedPage, loadPage, PAGE_NAMES, PAGES, type PageFrame, type PageName } from './page-modules.ts';
 
 /**
  * Every route of the route table (page-modules.ts), in React Router's
@@ -17,10 +17,27 @@ import { PAGE_NAMES, PAGES, type PageFrame, type PageName } from './page-modules
  * a release included (error-boundary.tsx).
  */
 
-/** Each page loaded on demand, from the loader the route table keeps for it. */
-const pages = Object.fromEntries(
-  PAGE_NAMES.map((name) => [name, lazy<ComponentType>(() => PAGES[name].load().then((Page) => ({ default: Page })))]),
-) as Record<PageName, LazyExoticComponent<ComponentType>>;
+/**
+ * Each page loaded on demand, from the loader the route table keeps for it. A
+ * page whose chunk has already arrived (the first page, requested before
+ * React) is handed to React.lazy as a thenable that answers at once, so its
+ * route renders it without suspending: no 'Loading the page…' flash on a
+ * cold load, after the provider's logout included (issue 24).
+ */
+function loadModule(name: PageName): Promise<{ default: ComponentType }> {
+  const loaded = loadedPage(name);
+  if (loaded) {
+    const ready = { then: (resolve: (module: { default: ComponentType }) => void) => resolve({ default: loaded }) };
+    // React.lazy accepts any thenable; its type asks for a Promise.
+    return ready as unknown as Promise<{ default: ComponentType }>;
+  }
+  return loadPage(name).then((Page) => ({ default: Page }));
+}
+
+const pages = Object.fromEntries(PAGE_NAMES.map((name) => [name, lazy<ComponentType>(() => loadModule(name))])) as Record<
+  PageName,
+  LazyExoticComponent<ComponentType>
+>;
 
 const routesIn = (frame: PageFrame) =>
   PAGE_NAMES.filter((name) => PAGES[name].frame === frame).map((name) => {

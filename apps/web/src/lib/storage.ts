@@ -30,6 +30,12 @@ export const STORAGE_KEYS = {
    * (features/agent/end-agent-session.ts), then the key goes.
    */
   agentSessionEnded: { area: 'session', key: 'tours.agent-session-ended' },
+  /**
+   * The address a sign-in found no account for: Home names it after the
+   * provider's logout has reloaded the site (lib/auth/no-account.ts). Not in
+   * the URL, where it would reach logs and the browser's history.
+   */
+  noAccountFor: { area: 'session', key: 'tours.no-account-for' },
 } as const satisfies Record<string, StorageEntry>;
 export type StorageKeyName = keyof typeof STORAGE_KEYS;
 

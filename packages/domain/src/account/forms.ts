@@ -92,7 +92,7 @@ export const insuranceSchema = z
     company_name: optionalText(),
     company_number: optionalText(30),
     policy_number: optionalText(50),
-    description: optionalText(500),
+    description: optionalText(500, { lines: true }),
     start_date: requiredIsoDate(VALIDATION.issueDateRequired),
     expiry_date: requiredIsoDate(VALIDATION.expiryDateRequired),
     next_of_kin: optionalText(),
@@ -105,11 +105,11 @@ export type InsuranceInput = z.input<typeof insuranceSchema>;
 export type Insurance = z.output<typeof insuranceSchema>;
 
 /** Where the passenger will be on the eve of departure: free text, HTML stripped. */
-export const joiningInformationSchema = z.object({ joining_text: optionalText(2000) });
+export const joiningInformationSchema = z.object({ joining_text: optionalText(2000, { lines: true }) });
 export type JoiningInformation = z.output<typeof joiningInformationSchema>;
 
 /** Where the passenger joins the group: free text (no default, so an update names it only when sent). */
-export const arrivalTimeSchema = freeText(500);
+export const arrivalTimeSchema = freeText(500, { lines: true });
 
 export const SEND_TO = ['primary_address', 'alternate_address', 'in_person'] as const;
 export type SendTo = (typeof SEND_TO)[number];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  sameAllocations,
   addPassenger,
   allocateMandatoryFlights,
   allocateRooms,
@@ -105,5 +106,20 @@ describe('rooms', () => {
       { component_id: 4, passenger_ids: [10, 11] },
       { component_id: 9, passenger_ids: [10, 11] },
     ]);
+  });
+});
+
+describe('sameAllocations', () => {
+  const a = { accommodation: [{ component_id: 5, passenger_ids: [10, 11] }], extras: [{ component_id: 7, passenger_ids: [10] }, { component_id: 8, passenger_ids: [11] }], flights: [] };
+
+  it('reads the same choices in any order as the same', () => {
+    const reordered = { accommodation: [{ component_id: 5, passenger_ids: [11, 10] }], extras: [{ component_id: 8, passenger_ids: [11] }, { component_id: 7, passenger_ids: [10] }], flights: [] };
+    expect(sameAllocations(a, reordered)).toBe(true);
+  });
+
+  it('tells another room, another passenger or another kind apart', () => {
+    expect(sameAllocations(a, { ...a, accommodation: [{ component_id: 6, passenger_ids: [10, 11] }] })).toBe(false);
+    expect(sameAllocations(a, { ...a, extras: [{ component_id: 7, passenger_ids: [10, 11] }, { component_id: 8, passenger_ids: [11] }] })).toBe(false);
+    expect(sameAllocations(a, { ...a, extras: [], flights: a.extras })).toBe(false);
   });
 });

@@ -9,6 +9,22 @@ import { isMandatoryGroup } from './options.ts';
 
 export const emptyAllocations = (): Allocations => ({ accommodation: [], extras: [], flights: [] });
 
+/**
+ * Whether two sets of allocations choose the same: the same passengers on the
+ * same components, in whatever order they were ticked. What the summary panel
+ * asks of the choices the server last priced (issue 25).
+ */
+export function sameAllocations(a: Allocations, b: Allocations): boolean {
+  const key = (allocations: Allocations) =>
+    (['accommodation', 'extras', 'flights'] as const).map((kind) =>
+      allocations[kind]
+        .map((entry) => `${entry.component_id}:${[...entry.passenger_ids].sort((x, y) => x - y).join(',')}`)
+        .sort()
+        .join(';'),
+    );
+  return JSON.stringify(key(a)) === JSON.stringify(key(b));
+}
+
 /** Adds the passenger to the component, adding the component's entry if missing. */
 export function addPassenger(list: readonly Allocation[], componentId: number, passengerId: number): Allocation[] {
   const entry = list.find((allocation) => allocation.component_id === componentId);

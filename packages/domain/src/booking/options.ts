@@ -6,7 +6,7 @@ import {
   type RoomOption,
 } from '../contracts/options.ts';
 import { minor, type MinorUnits } from '../money.ts';
-import { foldName, nameIncludes, namesMatch } from '../text.ts';
+import { countOf, foldName, nameIncludes, namesMatch } from '../text.ts';
 
 /**
  * Which options the customer sees, and in what order (spec section 5, Booking).
@@ -49,7 +49,7 @@ export function fitsParty(kind: OptionKind, occupancy: Occupancy, participants: 
   }
 }
 
-const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
+const people = (n: number) => countOf(n, 'person', 'people');
 
 /** Whom an option is for, as fitsParty reads its occupancy: 'for 2 people', 'for 1 to 2 people', 'for 2 or more people'. */
 export function partyWording(kind: OptionKind, occupancy: Occupancy): string {

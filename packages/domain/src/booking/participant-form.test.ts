@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../contracts/common.ts';
+import { VALIDATION } from '../messages.ts';
 import {
   agentFormSchema,
   bookingPassengersSchema,
@@ -80,8 +81,9 @@ describe('participant fields', () => {
     });
   });
 
-  it('asks only that the e-mail is there, as the spec says', () => {
-    expect(participantSchema.safeParse({ ...lead, email: ' someone ' }).success).toBe(true);
+  it('asks for the e-mail as the spec says, and refuses one no mail can reach (email-address.test.ts has the rule)', () => {
+    expect(participantSchema.parse({ ...lead, email: ' someone@example.com ' }).email).toBe('someone@example.com');
+    expect(errorsOf(participantSchema, { ...lead, email: ' someone ' })).toEqual({ email: VALIDATION.emailUndeliverable });
   });
 
   it('trims names and strips HTML from free text', () => {

@@ -1,4 +1,5 @@
 import { omitsTravelAndAccommodation } from '../brand-channels.ts';
+import { forCount } from '../text.ts';
 
 /**
  * The booking flow as a registry of steps (pretix style): each step says when
@@ -88,7 +89,7 @@ export function stepDefinition(id: StepId): StepDefinition {
 export function stepLabel(step: StepNumber, ctx: Pick<StepContext, 'participantCount' | 'isAgent'>): string {
   switch (step) {
     case 1:
-      return ctx.participantCount === 1 ? 'Participant' : 'Participants';
+      return forCount(ctx.participantCount, 'Participant', 'Participants');
     case 2:
       return 'Travel arrangements & extras';
     case 3:

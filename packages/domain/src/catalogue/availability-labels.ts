@@ -1,3 +1,4 @@
+import { countOf } from '../text.ts';
 import type { CatalogueDeparture, DepartureRoomType } from '../contracts/catalogue.ts';
 
 /**
@@ -10,10 +11,10 @@ export const ON_REQUEST = 'On request';
 
 export function placesLabel(departure: Pick<CatalogueDeparture, 'available_to_book' | 'places_left'>): string {
   if (!departure.available_to_book || departure.places_left <= 0) return ON_REQUEST;
-  return departure.places_left === 1 ? '1 place left' : `${departure.places_left} places left`;
+  return `${countOf(departure.places_left, 'place')} left`;
 }
 
 export function roomsLeftLabel(room: Pick<DepartureRoomType, 'rooms_left'>): string {
   if (room.rooms_left <= 0) return 'sold out';
-  return room.rooms_left === 1 ? '1 room left' : `${room.rooms_left} rooms left`;
+  return `${countOf(room.rooms_left, 'room')} left`;
 }

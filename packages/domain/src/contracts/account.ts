@@ -12,7 +12,8 @@ import {
 import { bookingStatusSchema } from './booking.ts';
 import { componentSchema } from './options.ts';
 import { addressSchema, customerSchema } from './session-records.ts';
-import { bookingParamsSchema, dataEnvelope, defineEndpoint, idSchema, isoDateSchema, isoDateTimeSchema, itemsEnvelope } from './common.ts';
+import { idSchema } from '../input-values.ts';
+import { bookingParamsSchema, dataEnvelope, defineEndpoint, isoDateSchema, isoDateTimeSchema, itemsEnvelope } from './common.ts';
 
 export { addressSchema, customerSchema, type AddressRecord, type Customer } from './session-records.ts';
 

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { emailChecks } from '../email-address.ts';
+import { positiveId, text } from '../input-values.ts';
 import { VALIDATION } from '../messages.ts';
 import { postPaymentDetailsSchema } from './booking.ts';
 import { dataEnvelope, defineEndpoint, itemsEnvelope } from './common.ts';
@@ -22,7 +24,7 @@ export {
 export const agentStaffSummarySchema = z.omit(agentStaffSchema, { Email: true });
 export type AgentStaffSummary = z.infer<typeof agentStaffSummarySchema>;
 
-const agentIdParamSchema = z.object({ id: z.string().check(z.trim(), z.minLength(1, VALIDATION.agentIdRequired), z.maxLength(20)) });
+const agentIdParamSchema = z.object({ id: text({ max: 20, required: VALIDATION.agentIdRequired }) });
 
 export const listAgents = defineEndpoint({
   method: 'GET',
@@ -52,8 +54,9 @@ export const listAgentStaff = defineEndpoint({
 
 /** The travel agent modal's form and the verification's body: one schema for both (spec section 5, Agent). */
 export const agentVerifyRequestSchema = z.object({
-  agent_id: z.string().check(z.trim(), z.minLength(1, VALIDATION.agentIdRequired), z.maxLength(20)),
-  email: z.string().check(z.trim(), z.minLength(1, VALIDATION.staffEmailRequired), z.maxLength(254)),
+  agent_id: text({ max: 20, required: VALIDATION.agentIdRequired }),
+  /** 'Staff email is required' when empty (spec section 5); an address no mail can reach cannot be a staff member's either. */
+  email: z.string().check(...emailChecks(VALIDATION.staffEmailRequired)),
 });
 export type AgentVerifyRequest = z.infer<typeof agentVerifyRequestSchema>;
 
@@ -74,11 +77,14 @@ export const verifyAgentStaff = defineEndpoint({
   summary: 'Verifies an agent ID and a staff e-mail; answers the agent, the staff member and a verification token',
 });
 
+/** The token verifyAgentStaff answered, sent back as it came. */
+const verificationToken = text({ max: 200, required: VALIDATION.valueRequired, trim: false });
+
 export const registerAgent = defineEndpoint({
   method: 'POST',
   path: '/bookings/agent',
   /** `verification`: the token verifyAgentStaff answered for this agent. */
-  body: z.object({ id: agentIdParamSchema.shape.id, verification: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  body: z.object({ id: agentIdParamSchema.shape.id, verification: verificationToken }),
   response: dataEnvelope(agentSchema),
   auth: 'booking',
   summary: 'Registers the travel agent on the booking and marks it an agent booking',
@@ -88,7 +94,7 @@ export const registerAgentStaff = defineEndpoint({
   method: 'POST',
   path: '/bookings/agent-staff',
   /** `verification`: the token verifyAgentStaff answered for this staff member. */
-  body: z.object({ id: z.number().check(z.int(), z.positive()), verification: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  body: z.object({ id: positiveId(), verification: verificationToken }),
   response: dataEnvelope(agentStaffSchema),
   auth: 'booking',
   summary: "Registers the agent's staff member on the booking (must belong to the registered agent)",

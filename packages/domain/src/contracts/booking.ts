@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { positiveId, text, wholeNumber } from '../input-values.ts';
 import { currencyCodeSchema } from '../money.ts';
 import { VALIDATION } from '../messages.ts';
 import { BOOKING_TOKEN_TIMEOUT_SECONDS } from '../timing.ts';
@@ -34,11 +35,11 @@ export const createBookingPassengersSchema = z
   );
 
 export const createBookingBodySchema = z.object({
-  brand_channel: z.number().check(z.int()),
+  brand_channel: wholeNumber(),
   currency: currencyCodeSchema,
-  tour_code: z.string().check(z.trim(), z.minLength(1, VALIDATION.valueRequired), z.maxLength(20)),
+  tour_code: text({ max: 20, required: VALIDATION.valueRequired }),
   departure_date: isoDateSchema,
-  departure_id: z.number().check(z.int(), z.positive()),
+  departure_id: positiveId(),
   /** The first passenger is the lead (see passengersForBooking). */
   passengers: createBookingPassengersSchema,
   source: bookingSourceSchema,
@@ -137,7 +138,7 @@ export const confirmBookingBodySchema = z.object({
    * The card provider's payment id from its success message. Left out only
    * for a booking whose total is 0 (a promotion covers it): nothing to pay.
    */
-  payment_id: z.optional(z.string().check(z.trim(), z.minLength(1, VALIDATION.valueRequired), z.maxLength(100))),
+  payment_id: z.optional(text({ max: 100, required: VALIDATION.valueRequired })),
   currency: currencyCodeSchema,
 });
 
@@ -169,7 +170,7 @@ export const getPaymentDetails = defineEndpoint({
 });
 
 export const promotionBodySchema = z.object({
-  code: z.string().check(z.trim(), z.minLength(1, VALIDATION.valueRequired), z.maxLength(40)),
+  code: text({ max: 40, required: VALIDATION.valueRequired }),
 });
 
 /** A valid code: the PromotionalCode component (negative price) and the totals with it deducted. */

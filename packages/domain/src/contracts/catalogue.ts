@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 import { isDayTrip, isOnlineTalk } from '../brand-channels.ts';
+import { text, wholeNumberParam } from '../input-values.ts';
+import { VALIDATION } from '../messages.ts';
 import { currencyCodeSchema, moneySchema } from '../money.ts';
 import { dataEnvelope, defineEndpoint, isoDateSchema, itemsEnvelope } from './common.ts';
 
@@ -23,7 +25,7 @@ export const tourSchema = z.object({
 export type Tour = z.infer<typeof tourSchema>;
 
 export const findTourQuerySchema = z.object({
-  tour: z.string().check(z.trim(), z.minLength(1, 'Value is required'), z.maxLength(20)),
+  tour: text({ max: 20, required: VALIDATION.valueRequired }),
   departure: isoDateSchema,
   currency: z._default(currencyCodeSchema, 'GBP'),
 });
@@ -116,15 +118,18 @@ export type CatalogueTour = z.infer<typeof catalogueTourSchema>;
 
 export const CATALOGUE_SEARCH_MAX = 100;
 
+/** A price filter in minor units, compared with prices the database holds as integers. */
+const priceFilter = wholeNumberParam({ min: 0, wholeMessage: 'Use a whole amount in minor units', minMessage: 'Use an amount of 0 or more' });
+
 /** Filters of GET /tours. Prices are per person in minor units of `currency`, compared with each departure's price. */
 export const catalogueQuerySchema = z
   .object({
     month: z.optional(monthSchema),
     kind: z.optional(z.enum(TOUR_KINDS, { message: 'Choose tour, day_trip or online_talk' })),
-    q: z.optional(z.string().check(z.trim(), z.maxLength(CATALOGUE_SEARCH_MAX, `Search with at most ${CATALOGUE_SEARCH_MAX} characters`))),
+    q: z.optional(text({ max: CATALOGUE_SEARCH_MAX, maxMessage: `Search with at most ${CATALOGUE_SEARCH_MAX} characters` })),
     currency: z._default(currencyCodeSchema, 'GBP'),
-    price_min: z.optional(z.coerce.number().check(z.int('Use a whole amount in minor units'), z.minimum(0, 'Use an amount of 0 or more'))),
-    price_max: z.optional(z.coerce.number().check(z.int('Use a whole amount in minor units'), z.minimum(0, 'Use an amount of 0 or more'))),
+    price_min: z.optional(priceFilter),
+    price_max: z.optional(priceFilter),
   })
   .check(
     z.refine((query) => query.price_min === undefined || query.price_max === undefined || query.price_min <= query.price_max, {
@@ -169,7 +174,7 @@ export const tourDetailSchema = z.extend(z.omit(catalogueTourSchema, { picture: 
 });
 export type TourDetail = z.infer<typeof tourDetailSchema>;
 
-export const tourCodeParamsSchema = z.object({ code: z.string().check(z.trim(), z.minLength(1, 'Value is required'), z.maxLength(20)) });
+export const tourCodeParamsSchema = z.object({ code: text({ max: 20, required: VALIDATION.valueRequired }) });
 
 export const getTourDetail = defineEndpoint({
   method: 'GET',

@@ -8,7 +8,6 @@ import {
   ERROR_STATUS,
   errorCodeForStatus,
   fieldErrors,
-  idSchema,
   isoDateSchema,
   isoDateTimeSchema,
   itemsEnvelope,
@@ -69,13 +68,6 @@ describe('shared field schemas', () => {
     expect(isoDateTimeSchema.safeParse('2027-05-01T10:00:00.000Z').success).toBe(true);
     expect(isoDateTimeSchema.safeParse('2027-05-01T10:00:00+01:00').success).toBe(true);
     expect(isoDateTimeSchema.safeParse('2027-05-01').success).toBe(false);
-  });
-
-  it('reads path ids as positive integers', () => {
-    expect(idSchema.parse('42')).toBe(42);
-    expect(idSchema.safeParse('0').success).toBe(false);
-    expect(idSchema.safeParse('4.2').success).toBe(false);
-    expect(idSchema.safeParse('abc').success).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { isIsoDate } from '../dates.ts';
 import type { StaffPermission } from '../staff/permissions.ts';
+import { idSchema } from '../input-values.ts';
 import { VALIDATION } from '../messages.ts';
 
 /**
@@ -146,9 +147,6 @@ export const isoDateSchema = z.string().check(z.refine(isIsoDate, VALIDATION.dat
 
 /** An instant with its offset, e.g. '2027-03-04T09:30:00.000Z'. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
-
-/** Path ids arrive as strings; they are positive integers in every table of the reservations system. */
-export const idSchema = z.coerce.number().check(z.int(), z.positive());
 
 /**
  * Turns a failed parse into the `fields` of a 400 answer: dot-separated path

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
-import { bookingParamsSchema, defineEndpoint, idSchema } from './common.ts';
+import { VALIDATION } from '../messages.ts';
+import { idSchema, text } from '../input-values.ts';
+import { bookingParamsSchema, defineEndpoint } from './common.ts';
 
 /**
  * Booking documents. The list travels in the spec's own text format: lines of
@@ -62,7 +64,7 @@ export const downloadDocument = defineEndpoint({
   path: '/account/bookings/:booking/documents/:document_id',
   params: z.extend(bookingParamsSchema, { document_id: idSchema }),
   /** A new tab cannot send a bearer header, so the list's url carries a short-lived token instead. */
-  query: z.object({ token: z.string().check(z.minLength(1)) }),
+  query: z.object({ token: text({ max: 200, required: VALIDATION.valueRequired, trim: false }) }),
   response: z.unknown(),
   responseType: 'file',
   auth: 'none',

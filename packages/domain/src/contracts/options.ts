@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { moneyCodeSchema } from '../money.ts';
-import { dataEnvelope, defineEndpoint, idSchema, itemsEnvelope } from './common.ts';
+import { idSchema } from '../input-values.ts';
+import { dataEnvelope, defineEndpoint, itemsEnvelope } from './common.ts';
 import type { AllocationKind } from './selections.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { currencyCodeSchema, DEFAULT_CURRENCY, fromProviderAmount, moneySchema } from '../money.ts';
+import { text } from '../input-values.ts';
 import { VALIDATION } from '../messages.ts';
 import { DEFAULT_COUNTRY_ALPHA2 } from '../countries.ts';
 import { bookingParamsSchema, dataEnvelope, defineEndpoint, isoDateTimeSchema, itemsEnvelope } from './common.ts';
@@ -19,30 +20,31 @@ export const providerAmountSchema = z.string().check(
   z.refine((amount: string) => (fromProviderAmount(amount) ?? 0) > 0, VALIDATION.amountPositive),
 );
 
-const addressLine = z._default(z.string().check(z.maxLength(100)), '');
+const addressLine = z._default(text({ max: 100, trim: false }), '');
 
 /** The payer as the provider wants it: address lines 1-6 and an alpha-2 country. */
 export const paymentAccountSchema = z.object({
   /** Our booking id, the key the provider files the payment under. */
-  crm_key: z.string().check(z.minLength(1)),
-  first_name: z.string().check(z.minLength(1), z.maxLength(50)),
-  last_name: z.string().check(z.minLength(1), z.maxLength(50)),
-  email: z.string().check(z.minLength(1), z.maxLength(254)),
+  crm_key: text({ max: 64, required: VALIDATION.valueRequired, trim: false }),
+  first_name: text({ max: 50, required: VALIDATION.firstNameRequired, trim: false }),
+  last_name: text({ max: 50, required: VALIDATION.lastNameRequired, trim: false }),
+  email: text({ max: 254, required: VALIDATION.emailRequired, trim: false }),
   address_line_1: addressLine,
   address_line_2: addressLine,
   address_line_3: addressLine,
   address_line_4: addressLine,
   address_line_5: addressLine,
   address_line_6: addressLine,
-  country: z._default(z.string().check(z.length(2)), DEFAULT_COUNTRY_ALPHA2),
+  country: z._default(text({ max: 2, trim: false }).check(z.length(2)), DEFAULT_COUNTRY_ALPHA2),
 });
 export type PaymentAccount = z.infer<typeof paymentAccountSchema>;
 
 /** Booking flow: 'Payment token request' of spec section 7. */
 export const paymentTokenRequestSchema = z.object({
   theme: z.object({ primary_colour: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/)), width: z.literal('100%') }),
-  logo: z.string(),
-  instance_key: z.string().check(z.minLength(1)),
+  /** The logo's address, relative or absolute. */
+  logo: text({ max: 2000, trim: false }),
+  instance_key: text({ max: 100, required: VALIDATION.valueRequired, trim: false }),
   currency: currencyCodeSchema,
   /** The deposit or the full amount, checked by the API against the booking's own totals. */
   amount: providerAmountSchema,
@@ -108,9 +110,9 @@ export const listPayments = defineEndpoint({
 export const submitPaymentReceipt = defineEndpoint({
   method: 'PUT',
   path: '/account/bookings/:booking/payments/:payment',
-  params: z.extend(bookingParamsSchema, { payment: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
+  params: z.extend(bookingParamsSchema, { payment: text({ max: 100, required: VALIDATION.valueRequired }) }),
   query: z.object({ currency: currencyCodeSchema }),
-  body: z.object({ payment_method_id: z.string().check(z.trim(), z.minLength(1, VALIDATION.valueRequired), z.maxLength(100)) }),
+  body: z.object({ payment_method_id: text({ max: 100, required: VALIDATION.valueRequired }) }),
   response: dataEnvelope(z.object({ id: z.number().check(z.int()) })),
   auth: 'customer',
   summary: "Records the receipt of a card payment (`:payment` is the provider's payment id); idempotent",

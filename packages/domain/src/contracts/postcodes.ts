@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { text } from '../input-values.ts';
 import { VALIDATION } from '../messages.ts';
 import { dataEnvelope, defineEndpoint } from './common.ts';
 
@@ -10,7 +11,7 @@ import { dataEnvelope, defineEndpoint } from './common.ts';
  * 'line1, line2, line3, line4, locality, town or city, county'.
  */
 export const postcodeParamsSchema = z.object({
-  postcode: z.string().check(z.trim(), z.minLength(1, VALIDATION.postcodeEmpty), z.maxLength(10)),
+  postcode: text({ max: 10, required: VALIDATION.postcodeEmpty }),
 });
 
 export const postcodeLookupSchema = z.object({

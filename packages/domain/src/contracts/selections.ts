@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { currencyCodeSchema, minorUnitsSchema } from '../money.ts';
+import { positiveId } from '../input-values.ts';
 import { VALIDATION } from '../messages.ts';
 import { passengerIdSchema } from '../booking/participant-form.ts';
 import { dataEnvelope, defineEndpoint } from './common.ts';
@@ -11,7 +12,7 @@ import { dataEnvelope, defineEndpoint } from './common.ts';
  */
 
 export const allocationSchema = z.object({
-  component_id: z.number().check(z.int(), z.positive()),
+  component_id: positiveId(),
   passenger_ids: z
     .array(passengerIdSchema)
     .check(
@@ -38,12 +39,12 @@ export type AllocationKind = keyof Allocations;
 
 export const selectionsBodySchema = z.object({
   /** Only day trips and online talks send the tour alone; here it is optional and must be the booking's tour. */
-  tour_id: z.optional(z.number().check(z.int(), z.positive())),
+  tour_id: z.optional(positiveId()),
   allocations: allocationsSchema,
 });
 export type SelectionsBody = z.input<typeof selectionsBodySchema>;
 
-export const selectionBodySchema = z.object({ tour_id: z.number().check(z.int(), z.positive()) });
+export const selectionBodySchema = z.object({ tour_id: positiveId() });
 
 /**
  * The reservations system once answered 'XXX' before a currency was fixed;

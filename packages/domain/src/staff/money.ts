@@ -65,7 +65,7 @@ export const staffAmountSchema = z.number({ error: STAFF_MONEY_MESSAGES.amountRe
 export const staffFigureSchema = z.number({ error: STAFF_MONEY_MESSAGES.expectedRequired }).check(
   z.int({ error: STAFF_MONEY_MESSAGES.amountWhole, abort: true }),
   z.minimum(0, STAFF_MONEY_MESSAGES.amountWhole),
-  z.maximum(Number.MAX_SAFE_INTEGER, STAFF_MONEY_MESSAGES.amountTooLarge),
+  z.maximum(MAX_MONEY_MINOR, STAFF_MONEY_MESSAGES.amountTooLarge),
 );
 
 /** The date money was received: the operator's calendar (London) decides what 'today' is. */

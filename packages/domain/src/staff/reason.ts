@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { readableText } from '../input-values.ts';
 import { stripHtml } from '../text.ts';
 
 /**
@@ -18,6 +19,7 @@ export const STAFF_REASON_MESSAGES = {
 export const staffReasonSchema = z.string({ error: STAFF_REASON_MESSAGES.required }).check(
   z.overwrite(stripHtml),
   z.trim(),
+  readableText(true),
   z.minLength(1, { message: STAFF_REASON_MESSAGES.required, abort: true }),
   z.minLength(STAFF_REASON_LIMITS.min, STAFF_REASON_MESSAGES.tooShort),
   z.maxLength(STAFF_REASON_LIMITS.max, STAFF_REASON_MESSAGES.tooLong),

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { CURRENCIES, fromProviderAmount } from '@tours/domain';
+import { CURRENCIES, fromProviderAmount, isStorableText, VALIDATION } from '@tours/domain';
 import { z } from 'zod';
 
 /**
@@ -9,7 +9,13 @@ import { z } from 'zod';
  * provider with another dialect gets an adapter of its own behind the port.
  */
 
-const line = z.string().trim().max(100);
+/** Text PostgreSQL can store (no NUL, no lone surrogate, no control character): the sandbox provider keeps what it is sent. */
+const storable = (schema: z.ZodString) => schema.refine((value) => isStorableText(value), VALIDATION.controlCharacters);
+
+const line = storable(z.string().trim().max(100));
+
+/** A payment's or payment request's id in the provider's paths. */
+export const providerIdSchema = storable(z.string().max(100));
 
 const MAX_AMOUNT_MINOR = 2_147_483_647;
 
@@ -35,17 +41,13 @@ export const originSchema = z
   }, 'Use an origin such as https://shop.example (scheme, host and port only)');
 
 /** An absolute http(s) address, or a path on the merchant's origin ('/logo.svg'). */
-const logoSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => value === '' || /^\/(?!\/)/.test(value) || /^https?:\/\//.test(value), 'Use an http(s) URL or a path starting with /');
+const logoSchema = storable(z.string().trim().max(2000)).refine((value) => value === '' || /^\/(?!\/)/.test(value) || /^https?:\/\//.test(value), 'Use an http(s) URL or a path starting with /');
 
 export const createTokenBodySchema = z.object({
   amount: amountSchema,
   currency: z.enum(CURRENCIES),
-  crm_key: z.string().trim().min(1).max(64),
-  instance_key: z.string().trim().min(1).max(100),
+  crm_key: storable(z.string().trim().min(1).max(64)),
+  instance_key: storable(z.string().trim().min(1).max(100)),
   theme: z.object({
     primary_colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1f3a5f'),
     width: z
@@ -55,9 +57,9 @@ export const createTokenBodySchema = z.object({
   }),
   logo: logoSchema.default(''),
   account: z.object({
-    first_name: z.string().trim().min(1).max(50),
-    last_name: z.string().trim().min(1).max(50),
-    email: z.string().trim().min(1).max(254),
+    first_name: storable(z.string().trim().min(1).max(50)),
+    last_name: storable(z.string().trim().min(1).max(50)),
+    email: storable(z.string().trim().min(1).max(254)),
     address_line_1: line.default(''),
     address_line_2: line.default(''),
     address_line_3: line.default(''),
@@ -133,7 +135,7 @@ export const refundBodySchema = z.object({
   amount: amountSchema,
   currency: z.enum(CURRENCIES),
   /** Why, as the merchant's staff put it; kept with the refund. */
-  reason: z.string().trim().max(500).default(''),
+  reason: storable(z.string().trim().max(500)).default(''),
 });
 export type RefundBody = z.input<typeof refundBodySchema>;
 

@@ -1,5 +1,6 @@
+import { isStorableText } from '@tours/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { idpModels } from './schema.ts';
 
@@ -9,6 +10,18 @@ import { idpModels } from './schema.ts';
  * oidc-provider keeps its own clock (the real time), so expiry here is the
  * real time too; expired rows read as absent and the cleanup job deletes them.
  */
+/** Whether every string of a payload (keys included) is one PostgreSQL stores in jsonb and a person could have typed. */
+function storablePayload(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string' && !isStorableText(value, true)) return false;
+    if (Array.isArray(value)) stack.push(...value);
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) stack.push(key, item);
+  }
+  return true;
+}
+
 export function postgresAdapter(db: Database): new (kind: string) => Adapter {
   const live = (kind: string, column: 'id' | 'uid' | 'userCode', value: string) =>
     and(
@@ -18,6 +31,8 @@ export function postgresAdapter(db: Database): new (kind: string) => Adapter {
     );
 
   const read = async (kind: string, column: 'id' | 'uid' | 'userCode', value: string): Promise<AdapterPayload | undefined> => {
+    // Ids come from the visitor (query, form, cookie): one PostgreSQL cannot hold (a NUL) was never stored, and asking would be a 500.
+    if (!isStorableText(value)) return undefined;
     const [row] = await db.select().from(idpModels).where(live(kind, column, value)).limit(1);
     if (!row) return undefined;
     return { ...row.payload, ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) } as AdapterPayload;
@@ -27,6 +42,8 @@ export function postgresAdapter(db: Database): new (kind: string) => Adapter {
     constructor(private readonly kind: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      // The visitor's parameters (state, nonce, login_hint...) are kept in the payload: a NUL there is the client's bad request, not our 500.
+      if (!storablePayload(payload)) throw new errors.InvalidRequest('a parameter holds characters that cannot be read');
       const values = {
         id,
         kind: this.kind,
@@ -61,6 +78,7 @@ export function postgresAdapter(db: Database): new (kind: string) => Adapter {
     }
 
     async consume(id: string): Promise<void> {
+      if (!isStorableText(id)) return;
       await db.transaction((tx) =>
         tx
           .update(idpModels)
@@ -70,6 +88,7 @@ export function postgresAdapter(db: Database): new (kind: string) => Adapter {
     }
 
     async destroy(id: string): Promise<void> {
+      if (!isStorableText(id)) return;
       await db.transaction((tx) => tx.delete(idpModels).where(and(eq(idpModels.kind, this.kind), eq(idpModels.id, id))));
     }
 

@@ -10,6 +10,7 @@ import {
   idempotencyKeySchema,
   paymentRequestResponseSchema,
   paymentResponseSchema,
+  providerIdSchema,
   refundBodySchema,
   refundResponseSchema,
 } from '../../adapters/payments/wire.ts';
@@ -69,7 +70,7 @@ export async function serverApiRoutes(app: FastifyInstance) {
     {
       schema: {
         hide: true,
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: providerIdSchema }),
         response: { 200: paymentResponseSchema },
       },
     },
@@ -80,7 +81,7 @@ export async function serverApiRoutes(app: FastifyInstance) {
     },
   );
 
-  const requestParams = z.object({ id: z.string().max(100) });
+  const requestParams = z.object({ id: providerIdSchema });
 
   api.get(
     '/payment-requests/:id',
@@ -97,7 +98,7 @@ export async function serverApiRoutes(app: FastifyInstance) {
     {
       schema: {
         hide: true,
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: providerIdSchema }),
         headers: z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema }),
         body: refundBodySchema,
         response: { 200: refundResponseSchema, 201: refundResponseSchema },
@@ -132,7 +133,7 @@ export async function serverApiRoutes(app: FastifyInstance) {
 
   api.get(
     '/refunds/:id',
-    { schema: { hide: true, params: z.object({ id: z.string().max(100) }), response: { 200: refundResponseSchema } } },
+    { schema: { hide: true, params: z.object({ id: providerIdSchema }), response: { 200: refundResponseSchema } } },
     async (request) => {
       const found = await findRefund(app.db, request.params.id);
       if (!found) throw notFound('No refund has this id.');

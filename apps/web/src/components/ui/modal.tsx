@@ -15,6 +15,12 @@ interface ModalProps {
   actions?: ReactNode;
   /** Set while something runs that must not be abandoned (a payment), to refuse Escape and backdrop clicks. */
   locked?: boolean;
+  /**
+   * 'sheet': on a phone, a panel rising from the bottom over part of the
+   * screen, the page still in sight above it (a message about the page, such
+   * as the account's notifications); a centred dialog on wider screens.
+   */
+  variant?: 'dialog' | 'sheet';
 }
 
 /**
@@ -22,7 +28,7 @@ interface ModalProps {
  * backdrop click close it, and focus returns to whatever opened it.
  * Not the native <dialog>: jsdom lacks showModal, and tests must see what users see.
  */
-export function Modal({ open, onClose, title, children, actions, locked = false }: ModalProps) {
+export function Modal({ open, onClose, title, children, actions, locked = false, variant = 'dialog' }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const overlayRef = useRef<HTMLDivElement>(null);
@@ -73,8 +79,8 @@ export function Modal({ open, onClose, title, children, actions, locked = false 
 
   if (!open) return null;
   return createPortal(
-    <div className="modal-overlay" ref={overlayRef}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef} tabIndex={-1}>
+    <div className={`modal-overlay modal-overlay--${variant}`} ref={overlayRef}>
+      <div className={`modal modal--${variant}`} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef} tabIndex={-1}>
         <div className="modal__header">
           <h2 className="modal__title" id={titleId}>
             {title}

@@ -7,7 +7,8 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { tourLookupQuery } from './api/booking-api.ts';
 import { bookingQueryKey, readBookingQuery, type BookingQuery } from './booking-query.ts';
 import { BookingView } from './components/booking-view.tsx';
-import { UnableToInitiate, UnconfirmedScreen } from './components/outcome-screens.tsx';
+import { FinishedBookingScreen, UnableToInitiate, UnconfirmedScreen } from './components/outcome-screens.tsx';
+import { readStepParam } from './flow/step-param.ts';
 import { useBookingSession } from './flow/use-booking-session.ts';
 import { resumeConfirmationOnDemand } from './payment/resume-confirmation.ts';
 import { useBookingStore } from './store/booking-store.ts';
@@ -35,7 +36,7 @@ export function BookPage() {
     <div className="page booking-page">
       {/* On a phone the tour line below names the page to the eye, so the step starts in the first screen. */}
       <h1 className="visually-hidden-phone">Book your tour</h1>
-      {query ? <BookingEntry key={bookingQueryKey(query)} query={query} /> : <UnableToInitiate />}
+      {query ? <BookingEntry key={bookingQueryKey(query)} query={query} arrivedAtStep={readStepParam(searchParams) !== null} /> : <UnableToInitiate />}
     </div>
   );
 }
@@ -45,13 +46,14 @@ export function BookPage() {
  * against the URL before anything is shown. Keyed by the query, so another
  * tour, date or currency in the URL starts from scratch.
  */
-function BookingEntry({ query }: { query: BookingQuery }) {
-  const session = useBookingSession(query);
+function BookingEntry({ query, arrivedAtStep }: { query: BookingQuery; arrivedAtStep: boolean }) {
+  const session = useBookingSession(query, arrivedAtStep);
   const lookup = useTourLookup(query);
   // The step's first render is the page's heaviest (every field of the form). Deferred, React renders it
   // in slices the browser can answer input between, not as one long task (issue 15, total blocking time).
   const tour = useDeferredValue(lookup.data ?? null, null);
 
+  if (session.finished) return <FinishedBookingScreen finished={session.finished} tourName={lookup.data?.name ?? null} onBookAgain={session.bookAgain} />;
   if (!session.ready || (!tour && (lookup.isPending || lookup.data))) {
     return <BookingLoading />;
   }

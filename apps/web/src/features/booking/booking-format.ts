@@ -1,4 +1,4 @@
-import { formatTimeAndDate, type Speaker, formatPersonName } from '@tours/domain';
+import { countOf, formatTimeAndDate, type Speaker, formatPersonName } from '@tours/domain';
 
 /** 'Dr Helena Marsh, Professor Julian Ashby' (spec section 2: title, forename, surname). */
 export const speakerNames = (speakers: readonly Speaker[]): string =>
@@ -17,5 +17,5 @@ export function formatFlightTime(dateTime: string): string {
   return formatTimeAndDate(local ?? dateTime);
 }
 
-export const nightsLabel = (nights: number): string => `${nights} ${nights === 1 ? 'night' : 'nights'}`;
+export const nightsLabel = (nights: number): string => countOf(nights, 'night');
 

@@ -50,6 +50,9 @@ export function writeFilters(current: URLSearchParams, filters: CatalogueFilters
 
 export const hasFilters = (filters: CatalogueFilters) => FILTER_KEYS.some((key) => Boolean(filters[key]));
 
+/** How many of the search and the filters are in use, for the phone's 'Search and filters' button. */
+export const filtersInUse = (filters: CatalogueFilters): number => FILTER_KEYS.filter((key) => Boolean(filters[key])).length;
+
 /**
  * GET /tours's query. The price band becomes minor units in the chosen
  * currency; without one the currency does not matter to the answer, so it is

@@ -86,7 +86,7 @@ describe('Catalogue page', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Day trips');
     await waitFor(() => expect(cardNames()).toEqual(['A Day at Kew']));
     expect(router.state.location.search).toBe('?kind=day_trip');
-    expect(screen.getByRole('status').textContent).toBe('1 tour match your choices');
+    expect(screen.getByRole('status').textContent).toBe('1 tour matches your choices');
 
     // Months come from the API's answer.
     const month = screen.getByRole('combobox', { name: 'Month' });

@@ -1,4 +1,4 @@
-import { normaliseCurrency, OPERATOR, type CurrencyCode } from '@tours/domain';
+import { countOf, forCount, normaliseCurrency, OPERATOR, type CurrencyCode } from '@tours/domain';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -78,8 +78,8 @@ export function CataloguePage() {
       ) : (
         <>
           <p className="catalogue__count" role="status" aria-live="polite">
-            {items.length === 0 ? '' : items.length === 1 ? '1 tour' : `${items.length} tours`}
-            {filtered && items.length > 0 ? ' match your choices' : ''}
+            {items.length === 0 ? '' : countOf(items.length, 'tour')}
+            {filtered && items.length > 0 ? ` ${forCount(items.length, 'matches', 'match')} your choices` : ''}
           </p>
           {items.length === 0 ? (
             filtered ? (

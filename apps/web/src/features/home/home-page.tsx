@@ -5,20 +5,26 @@ import { Button } from '../../components/ui/button.tsx';
 import { ArrowRightIcon } from '../../components/ui/icons.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { useAccountSession } from '../../lib/auth/account-session.ts';
+import { readNoAccount } from '../../lib/auth/no-account.ts';
 import { hasSignInError, startSignIn } from '../../lib/auth/sign-in.ts';
+import { useRegionContact } from '../../lib/region.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { readSavedBookingUrl } from './saved-booking.ts';
 
 /**
  * Home is the sign-in page (spec section 2). Continue goes to the identity
  * provider; the visitor comes back to where they were when sign-in was asked
- * for (a deep link into the account area), or to the account area.
+ * for (a deep link into the account area), or to the account area. A sign-in
+ * that found no account is named here after the provider's logout, with what
+ * to do about it. The way to the tours is in the first screen on a phone too
+ * (issue 25): a first-time visitor has no account yet.
  */
 export function HomePage() {
   useDocumentTitle('Sign in or create an account');
   const location = useLocation();
   // Read once: storage does not change under an open page in a way this link must follow.
   const [savedBooking] = useState(readSavedBookingUrl);
+  const [noAccountFor] = useState(readNoAccount);
   const authenticating = useAccountSession((state) => state.authenticating);
   const providerError = hasSignInError(location.state);
 
@@ -31,6 +37,7 @@ export function HomePage() {
             <p>{SCREEN_TEXT.invalidAccount}</p>
           </Notice>
         ) : null}
+        {noAccountFor && !providerError ? <NoAccountNotice email={noAccountFor} /> : null}
         <p className="lede">
           With a confirmed booking you can sign in to submit your travel information, pay your balance and download your booking
           confirmation and travel documents.
@@ -57,5 +64,19 @@ export function HomePage() {
         </Link>
       </section>
     </div>
+  );
+}
+
+/** After 'No account found': the address tried, and the two ways on (spec section 8's toast says the same, for 3 s). */
+function NoAccountNotice({ email }: { email: string }) {
+  const { phone, tel } = useRegionContact();
+  return (
+    <Notice tone="warning" title="No account found" titleAs="h2" role="status" className="home__no-account">
+      <p>
+        You signed in as <strong>{email}</strong>, which is not the e-mail address of a confirmed booking. Please sign in with the e-mail
+        address you used on your booking (the one your booking confirmation was sent to), or call us on <a href={`tel:${tel}`}>{phone}</a>{' '}
+        and we will help.
+      </p>
+    </Notice>
   );
 }

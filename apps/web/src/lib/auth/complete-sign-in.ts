@@ -3,6 +3,7 @@ import type { User } from 'oidc-client-ts';
 import { callApi } from '../api-client.ts';
 import { isApiRequestError } from '../api-error.ts';
 import { useAccountSession } from './account-session.ts';
+import { rememberNoAccount } from './no-account.ts';
 import { clearSession, destinationAfterSignIn, endProviderSession, phoneAlert, sessionUserOf, type SignInOutcome } from './sign-in.ts';
 import { getUserManager } from './user-manager.ts';
 
@@ -52,6 +53,7 @@ export async function completeSignIn(url: string = window.location.href): Promis
   } catch (error) {
     const noAccount = isApiRequestError(error) && error.code === 'NOT_FOUND';
     phoneAlert(noAccount ? ALERTS.noAccount : ALERTS.profileFailed);
+    if (noAccount) rememberNoAccount(sessionUserOf(user).email);
     failSignIn(user.id_token ?? null);
     return { kind: 'failed', reason: noAccount ? 'no-account' : 'profile' };
   }

@@ -6,7 +6,8 @@ import { useAlertStore } from '../alerts.ts';
 import { readJson, STORAGE_KEYS, writeJson } from '../storage.ts';
 import { INITIAL_ACCOUNT_SESSION, useAccountSession } from './account-session.ts';
 import { completeSignIn } from './complete-sign-in.ts';
-import { destinationAfterSignIn, logout } from './sign-in.ts';
+import { readNoAccount } from './no-account.ts';
+import { destinationAfterSignIn, logout, startSignIn } from './sign-in.ts';
 
 const PHONE = OPERATOR.regions.DEFAULT.phone;
 const CALLBACK = 'http://localhost/auth/callback?code=abc&state=xyz';
@@ -80,6 +81,10 @@ describe('completeSignIn', () => {
     expect(manager.signoutRedirect).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     await vi.waitFor(() => expect(manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id.token.demo' }));
+    // Home names the address tried once the provider's logout has brought the visitor back (issue 25), until they try again.
+    expect(readNoAccount()).toBe('demo@example.com');
+    void startSignIn();
+    expect(readNoAccount()).toBeNull();
   });
 
   it('says the account details could not be loaded when the profile call fails otherwise', async () => {

@@ -4,6 +4,7 @@ import { addAlert } from '../alerts.ts';
 import { getRegionContact } from '../region.ts';
 import { clearPersistedStores, OIDC_STORAGE_PREFIXES, removeByPrefix } from '../storage.ts';
 import { useAccountSession, type SessionUser } from './account-session.ts';
+import { forgetNoAccount } from './no-account.ts';
 import { getUserManager } from './user-manager.ts';
 
 /**
@@ -24,6 +25,7 @@ export const sessionUserOf = (user: User): SessionUser => ({
  * remember where to come back to, show the overlay, go to the provider.
  */
 export async function startSignIn(returnTo?: string): Promise<void> {
+  forgetNoAccount();
   useAccountSession.getState().beginAuthentication(returnTo);
   try {
     const manager = await getUserManager();

@@ -9,10 +9,11 @@ import { reactionTo } from './provider-sdk.ts';
  * The card payment as a sequence, for whatever is being paid (spec sections
  * 4 and 9): a booking's deposit or full amount at step 4a, or a balance
  * payment in the account area. Once the feature's own waits are over (the
- * terms and their 3 s, the server's figures, the billing address, the
- * amount), a token is requested after the feature's delay (2 s in the
- * booking flow, 500 ms in the account area) and the provider's form
- * initialises 500 ms after it arrives (components/card-payment/card-form.tsx).
+ * terms, the server's figures, the billing address, the amount), a token is
+ * requested after the feature's delay (2 s in the booking flow, 500 ms in the
+ * account area) and the provider's form initialises 500 ms after it arrives
+ * (components/card-payment/card-form.tsx). The booking flow shows the form
+ * with its payment fields, 3 s after the terms (use-payment-pipeline.ts).
  * A change of anything the token was opened for (the subject, amount or
  * payer) or a restart starts again from the token with the same delay: the
  * stale token is discarded and an answer still on its way for it ignored, so
@@ -79,6 +80,8 @@ export interface CardPayment<Gate extends string> {
   stoppedReason: 'canceled' | 'closed' | null;
   /** When the wait for the current form began (epoch ms), for a progress line; null until known. */
   preparingSince: number | null;
+  /** The token for the current form has been asked for and not yet answered. */
+  requestingToken: boolean;
   /** 'Start payment again' after a cancel, a close or a failure to open. */
   restart: () => void;
   onProviderMessage: (token: string, message: unknown) => void;
@@ -100,6 +103,7 @@ export function useCardPayment<Gate extends string>(input: CardPaymentInput<Gate
   const [failedFor, setFailedFor] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const [preparing, setPreparing] = useState<Keyed<number> | null>(null);
+  const [requestedFor, setRequestedFor] = useState<string | null>(null);
   const storedToken = useStore(store, (state) => state.paymentToken);
 
   // Everything a token is opened for: another value of any part means another token.
@@ -125,6 +129,7 @@ export function useCardPayment<Gate extends string>(input: CardPaymentInput<Gate
       const now = latest.current;
       if (!now.payer || now.amount === null) return;
       const forAmount = now.amount;
+      setRequestedFor(key);
       now.requestToken(now.payer, forAmount, controller.signal).then(
         (paymentToken) => {
           if (controller.signal.aborted) return;
@@ -201,6 +206,7 @@ export function useCardPayment<Gate extends string>(input: CardPaymentInput<Gate
     token: stage === 'loading' || stage === 'open' ? token : null,
     stoppedReason: isStopped ? stopped.value : null,
     preparingSince: preparing?.key === key ? preparing.value : null,
+    requestingToken: requestedFor === key && formStage === 'preparing',
     restart,
     onProviderMessage,
     onFormFailure,

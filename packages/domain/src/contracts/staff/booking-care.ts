@@ -4,7 +4,8 @@ import { VALIDATION } from '../../messages.ts';
 import { staffReasonSchema } from '../../staff/reason.ts';
 import { idempotencyHeadersSchema } from '../../staff/money.ts';
 import { accountPassengerSchema, correspondenceRecordSchema } from '../account.ts';
-import { bookingParamsSchema, dataEnvelope, defineEndpoint, idSchema, isoDateTimeSchema } from '../common.ts';
+import { bookingParamsSchema, dataEnvelope, defineEndpoint, isoDateTimeSchema } from '../common.ts';
+import { idSchema } from '../../input-values.ts';
 
 /**
  * Looking after a booking for its customer (issue 26): passengers' details

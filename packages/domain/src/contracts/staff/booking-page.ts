@@ -5,7 +5,8 @@ import { CURRENCIES, moneySchema } from '../../money.ts';
 import { ATTENTION_CODES } from '../../staff/attention.ts';
 import { STAFF_QUEUES } from '../../staff/queues.ts';
 import { stripHtml } from '../../text.ts';
-import { dataEnvelope, defineEndpoint, idSchema, isoDateSchema, isoDateTimeSchema } from '../common.ts';
+import { dataEnvelope, defineEndpoint, isoDateSchema, isoDateTimeSchema } from '../common.ts';
+import { idSchema, textChecks } from '../../input-values.ts';
 import { staffPaymentSchema } from './money.ts';
 
 /**
@@ -168,9 +169,7 @@ export type StaffNote = z.infer<typeof staffNoteSchema>;
 export const bookingNoteBodySchema = z.object({
   text: z.string({ error: BOOKING_NOTE_MESSAGES.required }).check(
     z.overwrite(stripHtml),
-    z.trim(),
-    z.minLength(1, BOOKING_NOTE_MESSAGES.required),
-    z.maxLength(BOOKING_NOTE_MAX, BOOKING_NOTE_MESSAGES.tooLong),
+    ...textChecks({ max: BOOKING_NOTE_MAX, lines: true, required: BOOKING_NOTE_MESSAGES.required, maxMessage: BOOKING_NOTE_MESSAGES.tooLong }),
   ),
 });
 export type BookingNoteInput = z.input<typeof bookingNoteBodySchema>;

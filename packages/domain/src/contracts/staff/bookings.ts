@@ -5,6 +5,7 @@ import { moneySchema } from '../../money.ts';
 import { ATTENTION_CODES } from '../../staff/attention.ts';
 import { STAFF_QUEUES } from '../../staff/queues.ts';
 import { dataEnvelope, defineEndpoint, isoDateSchema, isoDateTimeSchema } from '../common.ts';
+import { textChecks, wholeNumberParam } from '../../input-values.ts';
 
 /**
  * Finding bookings in the staff console (permission bookings.read): one list
@@ -38,22 +39,16 @@ export const STAFF_SEARCH_MESSAGES = {
 const searchText = (max: number) =>
   z.optional(
     z.pipe(
-      z.string().check(z.trim(), z.maxLength(max, STAFF_SEARCH_MESSAGES.tooLong(max))),
+      z.string().check(...textChecks({ max, maxMessage: STAFF_SEARCH_MESSAGES.tooLong(max) })),
       z.transform((value: string) => (value === '' ? undefined : value)),
     ),
   );
 
-/** Whole numbers in a query string, refused with the field's message rather than coerced from anything. */
-const wholeNumber = (message: string, min: number, max: number) =>
-  z.pipe(
-    z.pipe(z.string().check(z.trim(), z.regex(/^\d{1,9}$/, message)), z.transform(Number)),
-    z.number().check(z.minimum(min, message), z.maximum(max, message)),
-  );
 
 /** Statuses as a comma-separated list ('Confirmed,Optional'), each one of the domain's. */
 const statusList = z.optional(
   z.pipe(
-    z.string().check(z.trim(), z.maxLength(100, STAFF_SEARCH_MESSAGES.status)),
+    z.string().check(...textChecks({ max: 100, maxMessage: STAFF_SEARCH_MESSAGES.status })),
     z.transform((value: string, context) => {
       const statuses = [...new Set(value.split(',').map((status) => status.trim()).filter((status) => status !== ''))];
       const unknown = statuses.filter((status) => !(BOOKING_STATUSES as readonly string[]).includes(status));
@@ -83,8 +78,8 @@ export const staffBookingSearchSchema = z
     queue: z.optional(z.enum(STAFF_QUEUES, { message: STAFF_SEARCH_MESSAGES.queue })),
     sort: z._default(z.enum(STAFF_BOOKING_SORTS, { message: STAFF_SEARCH_MESSAGES.sort }), 'created'),
     direction: z._default(z.enum(SORT_DIRECTIONS, { message: STAFF_SEARCH_MESSAGES.direction }), 'desc'),
-    page: z._default(wholeNumber(STAFF_SEARCH_MESSAGES.page, 1, STAFF_MAX_PAGE), 1),
-    page_size: z._default(wholeNumber(STAFF_SEARCH_MESSAGES.pageSize, 1, STAFF_PAGE_SIZES.max), STAFF_PAGE_SIZES.default),
+    page: z._default(wholeNumberParam({ min: 1, max: STAFF_MAX_PAGE, message: STAFF_SEARCH_MESSAGES.page }), 1),
+    page_size: z._default(wholeNumberParam({ min: 1, max: STAFF_PAGE_SIZES.max, message: STAFF_SEARCH_MESSAGES.pageSize }), STAFF_PAGE_SIZES.default),
   })
   .check(
     z.refine((query) => query.name === undefined || query.name.replace(/\s/g, '').length >= 2, { path: ['name'], message: STAFF_SEARCH_MESSAGES.nameTooShort }),

@@ -2,7 +2,9 @@ import { z } from 'zod/mini';
 import { STAFF_ROLES } from '../../staff/permissions.ts';
 import { staffReasonSchema } from '../../staff/reason.ts';
 import { requiredText } from '../../validation.ts';
-import { dataEnvelope, defineEndpoint, idSchema, isoDateTimeSchema, itemsEnvelope } from '../common.ts';
+import { dataEnvelope, defineEndpoint, isoDateTimeSchema, itemsEnvelope } from '../common.ts';
+import { emailChecks } from '../../email-address.ts';
+import { idSchema } from '../../input-values.ts';
 
 /**
  * Staff members, managed by administrators (permission staff.manage). Every
@@ -38,15 +40,8 @@ export const staffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
-export const staffEmailSchema = z.string({ error: STAFF_MEMBER_MESSAGES.emailRequired }).check(
-  z.trim(),
-  z.toLowerCase(),
-  z.minLength(1, { message: STAFF_MEMBER_MESSAGES.emailRequired, abort: true }),
-  z.maxLength(254),
-  z.regex(EMAIL, STAFF_MEMBER_MESSAGES.emailInvalid),
-);
+/** The domain's e-mail rule (email-address.ts), kept lower-case: staff_members.email is unique that way. */
+export const staffEmailSchema = z.string({ error: STAFF_MEMBER_MESSAGES.emailRequired }).check(...emailChecks(STAFF_MEMBER_MESSAGES.emailRequired), z.toLowerCase());
 
 export const staffRolesSchema = z.array(z.enum(STAFF_ROLES, { error: STAFF_MEMBER_MESSAGES.rolesRequired })).check(
   z.minLength(1, STAFF_MEMBER_MESSAGES.rolesRequired),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { currencyCodeSchema, moneySchema } from '../../money.ts';
+import { positiveId } from '../../input-values.ts';
 import { requiredText } from '../../validation.ts';
 import { staffReasonSchema } from '../../staff/reason.ts';
 import {
@@ -66,7 +67,7 @@ export const staffPaymentSchema = z.object({
 export type StaffPayment = z.infer<typeof staffPaymentSchema>;
 
 export const createRefundBodySchema = z.object({
-  payment_id: z.number({ error: STAFF_MONEY_MESSAGES.paymentRequired }).check(z.int(STAFF_MONEY_MESSAGES.paymentRequired), z.positive(STAFF_MONEY_MESSAGES.paymentRequired)),
+  payment_id: positiveId(STAFF_MONEY_MESSAGES.paymentRequired),
   amount: staffAmountSchema,
   reason: staffReasonSchema,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { STAFF_MFA_METHODS } from '../../staff/second-factor.ts';
 import { STAFF_PERMISSIONS, STAFF_ROLES } from '../../staff/permissions.ts';
 import { dataEnvelope, defineEndpoint, isoDateTimeSchema } from '../common.ts';
+import { text, wholeNumber } from '../../input-values.ts';
 
 /**
  * Signing in to the staff console (docs/decisions/0018-staff-console.md).
@@ -49,9 +50,20 @@ export const webauthnCredentialSchema = z.object({
   id: base64url,
   rawId: base64url,
   type: z.literal('public-key'),
-  response: z.record(z.string(), z.unknown()),
-  clientExtensionResults: z._default(z.record(z.string(), z.unknown()), {}),
-  authenticatorAttachment: z.optional(z.string().check(z.maxLength(32))),
+  /** The authenticator's answer, field by field as the WebAuthn JSON encoding has them (others are dropped, never stored). */
+  response: z.object({
+    clientDataJSON: base64url,
+    attestationObject: z.optional(base64url),
+    authenticatorData: z.optional(base64url),
+    signature: z.optional(base64url),
+    userHandle: z.optional(base64url),
+    publicKey: z.optional(base64url),
+    publicKeyAlgorithm: z.optional(wholeNumber()),
+    transports: z.optional(z.array(text({ max: 32 }))),
+  }),
+  /** Only the extension the API reads (credProps); the browser may send others, which are dropped. */
+  clientExtensionResults: z._default(z.object({ credProps: z.optional(z.object({ rk: z.optional(z.boolean()) })) }), {}),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
 });
 export type WebauthnCredential = z.infer<typeof webauthnCredentialSchema>;
 
@@ -71,7 +83,7 @@ export type StaffSignInStep = z.infer<typeof staffSignInStepSchema>;
 /** Calls that take no input still send a JSON body, `{}`: nothing else is accepted. */
 const noInput = z.strictObject({});
 
-export const passkeyNameSchema = z.string().check(z.trim(), z.maxLength(60));
+export const passkeyNameSchema = text({ max: 60 });
 
 export const startStaffSession = defineEndpoint({
   method: 'POST',
@@ -104,7 +116,7 @@ export const assertStaffPasskey = defineEndpoint({
 export const useStaffRecoveryCode = defineEndpoint({
   method: 'POST',
   path: '/staff/session/recovery',
-  body: z.object({ code: z.string().check(z.trim(), z.minLength(1, 'Type a recovery code'), z.maxLength(64)) }),
+  body: z.object({ code: text({ max: 64, required: 'Type a recovery code' }) }),
   response: dataEnvelope(z.extend(staffSessionSchema, { passkey_suggested: z.boolean() })),
   auth: 'customer',
   summary: 'Starts the session with a one-time recovery code instead of the passkey; the code is used up (rate limited)',

@@ -61,7 +61,8 @@ interface NotificationsModalProps {
 
 export function NotificationsModal({ open, onClose, bookings }: NotificationsModalProps) {
   return (
-    <Modal open={open} onClose={onClose} title="Notifications">
+    // A sheet on a phone: it opens by itself at sign-in, over the bookings it is about, which stay in sight (issue 25).
+    <Modal open={open} onClose={onClose} title="Notifications" variant="sheet">
       <ul className="notifications">
         {bookings.length === 0 ? (
           <li className="notifications__empty">You have no notifications.</li>

@@ -56,6 +56,7 @@ export function BookingView({ query, tour, timedOut, onRestart }: BookingViewPro
   const passengers = useBookingStore((state) => state.passengers);
   const allocations = useBookingStore((state) => state.allocations);
   const details = usePaymentStore((state) => state.prePaymentDetails);
+  const pricedChoices = usePaymentStore((state) => state.pricedAllocations);
   const postPayment = usePaymentStore((state) => state.postPaymentDetails);
   const promotion = usePaymentStore((state) => state.promotion);
   const paid = usePaymentStore(awaitingConfirmation);
@@ -92,6 +93,7 @@ export function BookingView({ query, tour, timedOut, onRestart }: BookingViewPro
   const figures = summaryFigures({
     tour,
     details,
+    pricedChoices,
     allocations,
     offered,
     passengerIds: passengers.map((passenger) => passenger.id),

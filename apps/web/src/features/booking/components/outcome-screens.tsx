@@ -29,3 +29,4 @@ function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 export const UnconfirmedScreen = onDemand(async () => (await import('./unconfirmed-screen.tsx')).UnconfirmedScreen);
 export const UnableToInitiate = onDemand(async () => (await import('./availability-error.tsx')).UnableToInitiate);
 export const AvailabilityGate = onDemand(async () => (await import('./availability-gate.tsx')).AvailabilityGate);
+export const FinishedBookingScreen = onDemand(async () => (await import('./finished-booking.tsx')).FinishedBookingScreen);

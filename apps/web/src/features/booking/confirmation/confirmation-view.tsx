@@ -1,4 +1,4 @@
-import { formatAmount, formatShortDate, OPERATOR, SCREEN_TEXT } from '@tours/domain';
+import { formatAmount, forCount, formatShortDate, OPERATOR, SCREEN_TEXT } from '@tours/domain';
 import { useEffect } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -105,7 +105,7 @@ export function ConfirmationView({ confirmation, signedIn }: { confirmation: Con
           ) : null}
           {confirmation.participants.length > 0 ? (
             <div>
-              <dt>{confirmation.participants.length === 1 ? 'Participant' : 'Participants'}</dt>
+              <dt>{forCount(confirmation.participants.length, 'Participant', 'Participants')}</dt>
               <dd>{confirmation.participants.join(', ')}</dd>
             </div>
           ) : null}

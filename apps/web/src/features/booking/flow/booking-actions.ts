@@ -146,7 +146,7 @@ export async function selectTourForReview(queryClient: QueryClient): Promise<voi
     const tour = await fetchBookingTour(queryClient, booking);
     useBookingStore.getState().setMainProduct(tour);
     const details = await postTourSelection(booking, tour.id);
-    usePaymentStore.getState().setPrePaymentDetails(details);
+    usePaymentStore.getState().setPrePaymentDetails(details, useBookingStore.getState().allocations);
     usePaymentStore.setState({ paymentOption: 'full' });
     // 2a is only the loader of these tours: review takes its place in the history, so Back from review reaches step 1.
     useBookingStore.setState((state) => ({ ...movedTo('4a', 'forward', state.step === '2a' ? 'replace' : 'push')(state), stepLoading: false }));
@@ -174,7 +174,8 @@ export async function submitSelectionsForReview(offered: OfferedOptions, entry: 
       state.passengers.map((passenger) => passenger.id),
     );
     const details = await postSelections(booking, { allocations });
-    usePaymentStore.getState().setPrePaymentDetails(details);
+    // The choices as the visitor made them, which the summary panel compares with what is on screen.
+    usePaymentStore.getState().setPrePaymentDetails(details, state.allocations);
     useBookingStore.setState((state) => ({ ...movedTo('4a', 'forward', entry)(state), stepLoading: false }));
   } catch (error) {
     useBookingStore.setState(meansNoAvailability(error) ? { availability: false, stepLoading: false } : { stepLoading: false });

@@ -65,4 +65,19 @@ describe('summary figures: additional nights on a line of their own', () => {
     expect(figures).toMatchObject({ source: 'server', extras: 17_000, additionalNights: 0, total: 434_000 });
     expect(figures.lines).toBeUndefined();
   });
+
+  it('follows a choice changed since the server priced the booking: an estimate of the choices on screen until they are priced again', () => {
+    // 20: a double room at the Königshof (£45 each); 23: a double room at the Mönchsberg (included).
+    const priced = { flights: [], extras: [], accommodation: [{ component_id: 23, passenger_ids: [501, 502] }] };
+    const onScreen = (choices: typeof priced) =>
+      summaryFigures({ tour: TOUR, details: DETAILS, pricedChoices: priced, allocations: choices, offered, passengerIds, participants: 2 });
+    expect(onScreen(priced).source).toBe('server');
+    // The same choices in another order are still the ones priced.
+    expect(onScreen({ ...priced, accommodation: [{ component_id: 23, passenger_ids: [502, 501] }] }).source).toBe('server');
+
+    const changed = onScreen({ ...priced, accommodation: [{ component_id: 20, passenger_ids: [501, 502] }] });
+    expect(changed).toMatchObject({ source: 'estimate', accommodation: 9_000, deposit: null });
+    expect(changed.lines).toBeUndefined();
+    expect(changed.total).toBe(379_000 + 9_000);
+  });
 });

@@ -3,6 +3,7 @@ import {
   grandTotal,
   priceBreakdown,
   pricedAllocations,
+  sameAllocations,
   sumCosts,
   type Allocations,
   type PrePaymentDetails,
@@ -32,14 +33,19 @@ export interface SummaryFigures {
 }
 
 /**
- * The server's figures once the selections are priced (the API is
+ * The server's figures once it has priced the choices on screen (the API is
  * authoritative for every amount), line by line as the review shows them.
- * Before that, a preview with the same domain pricing the server uses, over
- * the options still on offer, which the panel labels as an estimate.
+ * Before that, and from the moment a choice differs from those it priced (a
+ * room changed from review's Change link, before the selections are sent
+ * again), a preview with the same domain pricing the server uses, over the
+ * options' own prices, which the panel labels as an estimate: the panel never
+ * shows the figures of choices the visitor has undone (issue 25).
  */
 export function summaryFigures(input: {
   tour: Pick<Tour, 'price'>;
   details: PrePaymentDetails | null;
+  /** The choices `details` priced; null where unknown (taken as the choices on screen). */
+  pricedChoices?: Allocations | null;
   allocations: Allocations;
   offered: OfferedOptions | null;
   passengerIds: readonly number[];
@@ -47,8 +53,10 @@ export function summaryFigures(input: {
   /** A promotion is applied: the booking is paid in full, so no deposit is quoted. */
   promotionActive?: boolean;
 }): SummaryFigures {
-  const { details } = input;
-  if (details) return serverFigures(details, input.promotionActive ?? false);
+  const { details, pricedChoices = null } = input;
+  if (details && (pricedChoices === null || sameAllocations(pricedChoices, input.allocations))) {
+    return serverFigures(details, input.promotionActive ?? false);
+  }
 
   const chosen = input.offered
     ? selectionsFor(input.allocations, input.offered, input.passengerIds)

@@ -1,7 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIRM_GRACE_MS } from '../payment/unanswered-payment.ts';
+import { useAccountSession } from '../../../lib/auth/account-session.ts';
 import { useBookingStore } from '../store/booking-store.ts';
+import { usePassengerStore } from '../store/passenger-store.ts';
 import { usePaymentStore } from '../store/payment-store.ts';
 import { DETAILS, QUERY, resetBookingStores, seedActiveBooking } from '../testing/booking-fixtures.ts';
 import { mockPaymentApi } from '../testing/payment-fixtures.ts';
@@ -117,5 +119,41 @@ describe('a payment awaiting its confirmation', () => {
     renderHook(() => useBookingSession(QUERY));
     expect(useBookingStore.getState()).toMatchObject({ step: '1', activeBooking: null });
     expect(usePaymentStore.getState().checkoutId).toBeNull();
+  });
+});
+
+describe('a booking bought in this tab (issue 25)', () => {
+  /** Bought 90 s ago and let go, as the confirmation page lets it go (endPurchasedBooking). */
+  function boughtAndEnded() {
+    seedActiveBooking('4a');
+    usePassengerStore.getState().updateParticipant(0, { given_name: 'Margaret' });
+    useBookingStore.getState().purchaseCompleted(Date.now(), 'MER-123456');
+    useBookingStore.getState().restart(null);
+    usePaymentStore.getState().reset();
+  }
+
+  it('is shown as bought when the browser comes back to one of its steps, and nothing restarts', () => {
+    boughtAndEnded();
+    const { result } = renderHook(() => useBookingSession(QUERY, true));
+    expect(result.current.finished).toMatchObject({ origin: QUERY, reference: 'MER-123456' });
+    expect(useBookingStore.getState()).toMatchObject({ origin: null, activeBooking: null });
+    expect(useAccountSession.getState().bookingURL).toBeNull();
+  });
+
+  it('a link to the departure without a step is a new booking, with empty participants and the last travellers offered', () => {
+    boughtAndEnded();
+    const { result } = renderHook(() => useBookingSession(QUERY, false));
+    expect(result.current.finished).toBeNull();
+    expect(useBookingStore.getState()).toMatchObject({ origin: QUERY, step: '1', finished: null });
+    expect(usePassengerStore.getState().participants[0]?.given_name).toBe('');
+    expect(usePassengerStore.getState().previous?.[0]?.given_name).toBe('Margaret');
+  });
+
+  it("'Book this tour again' starts a new booking of the departure", () => {
+    boughtAndEnded();
+    const { result } = renderHook(() => useBookingSession(QUERY, true));
+    act(() => result.current.bookAgain());
+    expect(result.current.finished).toBeNull();
+    expect(useBookingStore.getState()).toMatchObject({ origin: QUERY, step: '1', activeBooking: null, finished: null });
   });
 });

@@ -3,7 +3,8 @@ import { saveBookingUrl } from '../../../lib/saved-booking-url.ts';
 import { bookingPath, bookingQueryKey, sameBookingQuery, type BookingQuery } from '../booking-query.ts';
 import { resumeConfirmationOnDemand } from '../payment/resume-confirmation.ts';
 import { holdsUnansweredPayment } from '../payment/unanswered-payment.ts';
-import { bookingSessionStatus, useBookingStore, type BookingFlowData } from '../store/booking-store.ts';
+import { bookingSessionStatus, useBookingStore, type BookingFlowData, type FinishedBooking } from '../store/booking-store.ts';
+import { usePassengerStore } from '../store/passenger-store.ts';
 import { awaitingConfirmation, resetPayment, usePaymentStore } from '../store/payment-store.ts';
 
 export interface BookingSession {
@@ -25,6 +26,14 @@ export interface BookingSession {
    * the other booking can start once the server has answered.
    */
   paidBookingPath: string | null;
+  /**
+   * The URL is a step of a booking this tab has already bought (the browser's
+   * Back from its confirmation, once the booking has ended): it is shown as
+   * bought, and nothing restarts until the visitor asks for a new booking.
+   */
+  finished: FinishedBooking | null;
+  /** 'Book this tour again' from that screen: a new booking of the departure, with empty participants. */
+  bookAgain: () => void;
 }
 
 /** False when a payment awaits the server's answer: the booking and its payment id are kept whatever the URL or the clock says. */
@@ -32,6 +41,7 @@ function restartFrom(query: BookingQuery): boolean {
   if (holdsUnansweredPayment()) return false;
   useBookingStore.getState().restart(query);
   resetPayment();
+  usePassengerStore.getState().startDraftFor(bookingQueryKey(query));
   return true;
 }
 
@@ -47,8 +57,9 @@ function restartFrom(query: BookingQuery): boolean {
  * answer is never restarted, and its confirmation is resumed on arrival
  * (a reload, a reopened tab), within the day the server still takes it.
  */
-export function useBookingSession(query: BookingQuery): BookingSession {
+export function useBookingSession(query: BookingQuery, arrivedAtStep = false): BookingSession {
   const key = bookingQueryKey(query);
+  const [finished, setFinished] = useState<FinishedBooking | null>(null);
   const [checkedKey, setCheckedKey] = useState<string | null>(null);
   const [timedOut, setTimedOut] = useState(false);
   const [endedUnconfirmed, setEndedUnconfirmed] = useState<{ bookingId: number } | null>(null);
@@ -63,6 +74,9 @@ export function useBookingSession(query: BookingQuery): BookingSession {
     if (holdsUnansweredPayment()) {
       setPaidBookingPath(sameQuery || !state.origin ? null : bookingPath(state.origin));
       void resumeConfirmationOnDemand();
+    } else if ((!sameQuery || bookingSessionStatus(state) === 'Inactive Session') && arrivedAtStep && sameBookingQuery(state.finished?.origin, query)) {
+      // A step of the booking bought in this tab (its history entries outlive it): not a new booking in its place.
+      setFinished(state.finished);
     } else if (!sameQuery || bookingSessionStatus(state) === 'Inactive Session') {
       const lapsed = sameQuery ? sessionEnd(state) : 'none';
       setTimedOut(lapsed === 'timed-out');
@@ -75,9 +89,10 @@ export function useBookingSession(query: BookingQuery): BookingSession {
   }, [key]);
 
   useEffect(() => {
-    saveBookingUrl(bookingPath(query));
+    // Home offers back a booking in progress, never one already bought.
+    if (checkedKey === key && !finished) saveBookingUrl(bookingPath(query));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, checkedKey, finished]);
 
   // The session ends when the token lapses; a paid booking's only once the server's answer has come (and its 90 s begun).
   useEffect(() => {
@@ -108,7 +123,14 @@ export function useBookingSession(query: BookingQuery): BookingSession {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  return { ready: checkedKey === key, timedOut, restart, endedUnconfirmed, paidBookingPath };
+  const bookAgain = useCallback(() => {
+    if (!restartFrom(query)) return;
+    setFinished(null);
+    setTimedOut(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  return { ready: checkedKey === key, timedOut, restart, endedUnconfirmed, paidBookingPath, finished: checkedKey === key ? finished : null, bookAgain };
 }
 
 /**

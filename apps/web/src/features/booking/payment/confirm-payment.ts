@@ -209,7 +209,7 @@ export function actOnConfirmation(
 ): 'confirmed' | 'unconfirmed' {
   usePaymentStore.getState().confirmationAnswered(details);
   if (details.status === 'confirmed') {
-    useBookingStore.getState().purchaseCompleted();
+    useBookingStore.getState().purchaseCompleted(Date.now(), details.reference);
     pushPaymentEvent('purchase', context.product, figures, details.reference);
     return 'confirmed';
   }

@@ -32,8 +32,9 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistOptions, registerPersistedStore, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { clearBookingUrl } from '../../../lib/saved-booking-url.ts';
-import { bookingQuerySchema, type BookingQuery } from '../booking-query.ts';
+import { bookingQuerySchema, sameBookingQuery, type BookingQuery } from '../booking-query.ts';
 import { activeBookingSchema } from './active-booking.ts';
+import { usePassengerStore } from './passenger-store.ts';
 
 /**
  * The booking flow state (spec section 3, Booking flow state), kept in
@@ -68,6 +69,20 @@ const bookingSummarySchema = z.object({
 export type BookingSummaryState = z.output<typeof bookingSummarySchema>;
 
 /**
+ * The last booking this tab saw through to its confirmation. It outlives the
+ * booking's 90 s after purchase (spec section 4) and every restart, so that
+ * the browser's Back into that booking's steps shows it was bought instead of
+ * opening them again for a second booking with the same travellers (issue 25).
+ */
+const finishedBookingSchema = z.object({
+  origin: bookingQuerySchema,
+  bookingId: z.number().check(z.int(), z.positive()),
+  reference: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+});
+export type FinishedBooking = z.output<typeof finishedBookingSchema>;
+
+/**
  * The booking flow state (spec section 3, Booking flow state), one shape:
  * every persisted key with its own schema, so a stale or tampered key falls
  * back to its default alone; the types below are read from it.
@@ -90,6 +105,7 @@ export const bookingStateSchema = z.object({
   summary: bookingSummarySchema,
   /** The selections as the visitor makes them; sent whole at the end of step 3. */
   allocations: allocationsSchema,
+  finished: z.nullable(finishedBookingSchema),
 });
 
 /**
@@ -108,8 +124,14 @@ export type BookingFlowData = z.output<typeof bookingStateSchema> & {
 };
 
 interface BookingActions {
-  /** A fresh booking for the query: everything of any earlier booking goes. */
+  /**
+   * A fresh booking for the query: everything of any earlier booking goes,
+   * except the record of the last one finished, unless this is a new booking
+   * of that very departure.
+   */
   restart: (origin: BookingQuery | null) => void;
+  /** Everything goes, the finished booking's record too (logout, the end of an agent session). */
+  clear: () => void;
   goToStep: (step: StepId, direction: Direction, entry?: HistoryEntry) => void;
   setStepLoading: (loading: boolean) => void;
   setAvailability: (available: boolean) => void;
@@ -129,8 +151,8 @@ interface BookingActions {
   chooseRoom: (choice: RoomTypeChoice) => void;
   /** One of the listed additional nights for a passenger, or null to opt out. */
   chooseAdditionalNight: (nightIds: readonly number[], passengerId: number, nightId: number | null) => void;
-  /** Confirmed: step 5, and the session lives 90 s more (spec section 4, Session timeouts). */
-  purchaseCompleted: (now?: number) => void;
+  /** Confirmed (with the post-payment reference): step 5, and the session lives 90 s more (spec section 4, Session timeouts). */
+  purchaseCompleted: (now?: number, reference?: string | null) => void;
   /** Paid but not confirmed: the unconfirmed screen, and the session lives 90 s more. */
   bookingUnconfirmed: (now?: number) => void;
 }
@@ -152,6 +174,7 @@ export const initialBookingData = (origin: BookingQuery | null = null): BookingF
   leadContact: null,
   summary: { mainProduct: null, roomChoice: null, flightChoice: {} },
   allocations: emptyAllocations(),
+  finished: null,
 });
 
 /** A change of step, as the state update every move makes: the furthest step reached moves with it. */
@@ -168,7 +191,12 @@ export const useBookingStore = create<BookingState>()(
   persist(
     (set, get) => ({
       ...initialBookingData(),
-      restart: (origin) => set(initialBookingData(origin)),
+      restart: (origin) =>
+        set((state) => ({
+          ...initialBookingData(origin),
+          finished: state.finished && !sameBookingQuery(state.finished.origin, origin) ? state.finished : null,
+        })),
+      clear: () => set(initialBookingData(null)),
       goToStep: (step, direction, historyEntry = 'push') => set(movedTo(step, direction, historyEntry)),
       setStepLoading: (stepLoading) => set({ stepLoading }),
       setAvailability: (availability) => set({ availability }),
@@ -222,14 +250,20 @@ export const useBookingStore = create<BookingState>()(
           const extras = nightId === null ? cleared : addPassenger(cleared, nightId, passengerId);
           return { allocations: { ...state.allocations, extras } };
         }),
-      purchaseCompleted: (now = Date.now()) => {
+      purchaseCompleted: (now = Date.now(), reference = null) => {
         clearBookingUrl();
         set((state) => ({
           step: '5a',
           direction: 'forward',
           unconfirmed: false,
           ...shortenedSession(state, PURCHASE_TIMEOUT_SECONDS, now),
+          finished:
+            state.origin && state.activeBooking
+              ? { origin: state.origin, bookingId: state.activeBooking.id, reference, email: state.leadContact?.email ?? null }
+              : state.finished,
         }));
+        // The travellers belong to the booking just bought: the next booking starts with none, and may offer them again.
+        usePassengerStore.getState().bookingFinished();
       },
       bookingUnconfirmed: (now = Date.now()) =>
         set((state) => ({ unconfirmed: true, ...shortenedSession(state, UNCONFIRMED_TIMEOUT_SECONDS, now) })),
@@ -237,7 +271,7 @@ export const useBookingStore = create<BookingState>()(
     persistOptions<BookingState, typeof bookingStateSchema>(STORAGE_KEYS.booking, bookingStateSchema),
   ),
 );
-registerPersistedStore(STORAGE_KEYS.booking, () => useBookingStore.getState().restart(null));
+registerPersistedStore(STORAGE_KEYS.booking, () => useBookingStore.getState().clear());
 
 const flowPassenger = ({ id, title, given_name, family_name, is_lead }: CreatedBooking['booking']['passengers'][number]): FlowPassenger => ({
   id,

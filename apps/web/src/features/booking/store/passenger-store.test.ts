@@ -88,9 +88,46 @@ describe('passenger store', () => {
     store().updateParticipant(0, { given_name: 'Margaret' });
     store().setSource({ subsource_id: '161' });
     const value = stored();
-    expect(Object.keys(value?.state ?? {}).sort()).toEqual(['count', 'participants', 'source']);
+    expect(Object.keys(value?.state ?? {}).sort()).toEqual(['count', 'draftFor', 'participants', 'previous', 'source']);
     expect(passengerStateSchema.parse(value?.state).participants[0]?.given_name).toBe('Margaret');
     expect(window.sessionStorage.getItem(STORAGE_KEYS.passengers.key)).toBeNull();
+  });
+
+  it('keeps the list typed for the same booking, and puts aside one typed for another (issue 25)', () => {
+    store().startDraftFor('MHW-VIE@2027-02-25@GBP');
+    store().updateParticipant(0, { given_name: 'Margaret' });
+    store().startDraftFor('MHW-VIE@2027-02-25@GBP');
+    expect(store().participants[0]?.given_name).toBe('Margaret');
+
+    store().startDraftFor('LD-GRE@2027-01-10@GBP');
+    expect(store().participants).toEqual([emptyParticipant(1, true)]);
+    expect(store().previous?.[0]?.given_name).toBe('Margaret');
+    // An untouched form puts nothing aside: the travellers offered stay those typed.
+    store().startDraftFor('TSG-SIC@2027-01-11@GBP');
+    expect(store().previous?.[0]?.given_name).toBe('Margaret');
+  });
+
+  it('starts empty after a booking is bought, and fills the form with the same travellers only when asked', () => {
+    store().addSecond();
+    store().updateParticipant(0, { given_name: 'Margaret' });
+    store().updateParticipant(1, { given_name: 'John' });
+    store().applyIds([{ id: 5001 }, { id: 5002 }]);
+    store().bookingFinished();
+    expect(store().participants).toEqual([emptyParticipant(1, true)]);
+    expect(store().count).toBe(1);
+
+    // An online talk takes one participant.
+    store().usePrevious(1);
+    expect(store().participants.map((participant) => [participant.id, participant.is_lead, participant.given_name])).toEqual([[1, true, 'Margaret']]);
+    store().usePrevious(2);
+    expect(store().participants.map((participant) => [participant.id, participant.is_lead, participant.given_name])).toEqual([
+      [1, true, 'Margaret'],
+      [2, false, 'John'],
+    ]);
+    expect(store().count).toBe(2);
+    // Logout forgets them all.
+    store().reset();
+    expect(store().previous).toBeNull();
   });
 
   it('restores what was typed after a reload', async () => {

@@ -80,6 +80,10 @@ export const passengerStateSchema = z.object({
   participants: participantListSchema,
   count: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_ONLINE_PARTICIPANTS)),
   source: z.object({ id: z.number().check(z.int(), z.positive()), subsource_id: z.string(), subsource_description: z.string() }),
+  /** The booking (its query's key, booking-query.ts) the list was typed for; null before any. */
+  draftFor: z.nullable(z.string()),
+  /** The travellers of the last booking bought or left for another: offered, never put in the form unasked. */
+  previous: z.nullable(participantListSchema),
 });
 
 export interface PassengerState {
@@ -87,6 +91,19 @@ export interface PassengerState {
   /** Always participants.length; kept because the spec's passenger list carries a count. */
   count: number;
   source: SourceDraft;
+  draftFor: string | null;
+  previous: ParticipantDraft[] | null;
+  /**
+   * Step 1 of the booking with this key: the list typed for it stays; a list
+   * typed for another booking is put aside (as `previous`, when anything was
+   * typed) and the form starts empty (issue 25: a new booking never carries
+   * someone else's travellers unasked).
+   */
+  startDraftFor: (key: string) => void;
+  /** The booking was bought: its travellers are put aside and the list starts empty. */
+  bookingFinished: () => void;
+  /** 'Use the same travellers': the previous list, as many as the booking takes, with fresh ids. */
+  usePrevious: (max: number) => void;
   setParticipants: (participants: ParticipantDraft[]) => void;
   updateParticipant: (index: number, patch: Partial<ParticipantDraft>) => void;
   setSource: (source: Partial<SourceDraft>) => void;
@@ -102,6 +119,16 @@ export interface PassengerState {
 }
 
 const initialState = () => {
+  const participants = resetParticipants();
+  return { participants, count: participants.length, source: emptySource(), draftFor: null, previous: null };
+};
+
+/** Whether anyone's name or e-mail has been typed: an untouched form has nothing to put aside. */
+export const hasTravellers = (participants: readonly ParticipantDraft[]): boolean =>
+  participants.some((participant) => [participant.given_name, participant.family_name, participant.email].some((text) => text.trim() !== ''));
+
+/** The empty form, keeping what is put aside. */
+const emptyList = () => {
   const participants = resetParticipants();
   return { participants, count: participants.length, source: emptySource() };
 };
@@ -143,6 +170,19 @@ export const usePassengerStore = create<PassengerState>()(
       addSecond: () => set((state) => withList(addParticipant(state.participants))),
       removeById: (id) => set((state) => withList(removeParticipant(state.participants, id))),
       reset: () => set(initialState()),
+      startDraftFor: (key) =>
+        set((state) => {
+          if (state.draftFor === key) return state;
+          return { ...emptyList(), draftFor: key, previous: hasTravellers(state.participants) ? state.participants : state.previous };
+        }),
+      bookingFinished: () =>
+        set((state) => ({ ...emptyList(), previous: hasTravellers(state.participants) ? state.participants : state.previous })),
+      usePrevious: (max) =>
+        set((state) => {
+          if (!state.previous) return state;
+          // Temporary ids again (1, 2): the old booking's ids mean nothing to the next one.
+          return withList(state.previous.slice(0, max).map((participant, index) => ({ ...participant, id: index + 1, is_lead: index === 0 })));
+        }),
       applyIds: (passengers) => set((state) => withList(applyPassengerIds(state.participants, passengers))),
     }),
     restoredWithCount(persistOptions<PassengerState, typeof passengerStateSchema>(STORAGE_KEYS.passengers, passengerStateSchema)),

@@ -1,4 +1,5 @@
 import {
+  allocationsSchema,
   amountToPay,
   componentSchema,
   defaultPaymentOption,
@@ -13,6 +14,7 @@ import {
   type PaymentOption,
   type PaymentProgress,
   type PaymentToken,
+  type Allocations,
   type PostPaymentDetails,
   type PrePaymentDetails,
 } from '@tours/domain';
@@ -45,6 +47,12 @@ export type ConfirmationPhase = SettlementPhase;
 export const paymentStateSchema = z.object({
   agentBooking: z.boolean(),
   prePaymentDetails: z.nullable(prePaymentDetailsSchema),
+  /**
+   * The choices those details priced (the allocations as the selections call
+   * sent them), so the summary panel can tell the server's figures of the
+   * choices on screen from those of choices since changed. Null where unknown.
+   */
+  pricedAllocations: z.nullable(allocationsSchema),
   /** The applied PromotionalCode component (negative price). */
   promotion: z.nullable(componentSchema),
   validPromotionalCode: z.boolean(),
@@ -75,8 +83,12 @@ export type PaymentData = z.output<typeof paymentStateSchema> & {
 interface PaymentActions extends Omit<CardPaymentSlice, 'paymentToken' | 'processing'> {
   /** The travel agent and staff member are registered on the booking: it is confirmed without payment (spec section 4, Step 4 payment). */
   markAgentBooking: () => void;
-  /** Stores the selections' answer; a deposit of 0 leaves 'full' as the only way to pay (spec section 4, Step 3). */
-  setPrePaymentDetails: (details: PrePaymentDetails) => void;
+  /**
+   * Stores the selections' answer with the choices it priced (left as they
+   * were when not given: the same choices priced again); a deposit of 0 leaves
+   * 'full' as the only way to pay (spec section 4, Step 3).
+   */
+  setPrePaymentDetails: (details: PrePaymentDetails, priced?: Allocations) => void;
   /** A valid code: its component, the server's new totals, and full payment (no deposit with a promotion). */
   applyPromotion: (applied: AppliedPromotion) => void;
   /**
@@ -105,6 +117,7 @@ export type PaymentState = PaymentData & PaymentActions;
 export const initialPaymentData = (): PaymentData => ({
   agentBooking: false,
   prePaymentDetails: null,
+  pricedAllocations: null,
   promotion: null,
   validPromotionalCode: false,
   postPaymentDetails: null,
@@ -124,7 +137,13 @@ export const usePaymentStore = create<PaymentState>()(
     (set) => ({
       ...initialPaymentData(),
       markAgentBooking: () => set((state) => (state.agentBooking ? state : { agentBooking: true, paymentToken: null })),
-      setPrePaymentDetails: (details) => set({ prePaymentDetails: details, paymentOption: defaultPaymentOption(details), paymentToken: null }),
+      setPrePaymentDetails: (details, priced) =>
+        set((state) => ({
+          prePaymentDetails: details,
+          pricedAllocations: priced ?? state.pricedAllocations,
+          paymentOption: defaultPaymentOption(details),
+          paymentToken: null,
+        })),
       applyPromotion: ({ promotion, details }) =>
         // With a promotion the deposit is never offered (spec section 4), so the full amount is what is paid.
         set({ promotion, validPromotionalCode: true, prePaymentDetails: details, paymentOption: 'full', paymentToken: null }),

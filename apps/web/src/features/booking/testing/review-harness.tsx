@@ -32,14 +32,14 @@ export const isDisabled = (element: HTMLElement) => element.matches(':disabled')
 export const shows = (text: string | RegExp) => screen.queryAllByText(text).length > 0;
 export const alerts = () => useAlertStore.getState().alerts.map((alert) => alert.message);
 
-/** Ticks the terms and runs the delays until the provider's form is mounted and ready. */
+/** Ticks the terms and runs the delays until the provider's form is mounted, ready and shown (3 s after the terms). */
 export async function openCardForm(sdk: FakeSdk) {
   fireEvent.click(terms());
   // One step per delay: each timer is set once React has rendered what the previous one changed.
-  await advance(3_000);
   await advance(2_000);
   await advance(500);
   act(() => sdk.send({ source: 'sandbox-pay', type: 'ready' }));
+  await advance(500);
 }
 
 export const useFakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

@@ -1,4 +1,4 @@
-import { formatPrice, formatShortDate, type CatalogueTour, type CurrencyCode } from '@tours/domain';
+import { countOf, formatPrice, formatShortDate, type CatalogueTour, type CurrencyCode } from '@tours/domain';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon, CalendarIcon } from '../../../components/ui/icons.tsx';
@@ -47,7 +47,7 @@ export function TourCard({ tour, currency, priority = false }: { tour: Catalogue
                   <span className={next.available_to_book && next.places_left > 0 ? 'tour-card__places' : 'tour-card__places tour-card__places--request'}>
                     {placesLabel(next)}
                   </span>
-                  {more > 0 ? <span className="tour-card__more">{more === 1 ? '1 more date' : `${more} more dates`}</span> : null}
+                  {more > 0 ? <span className="tour-card__more">{countOf(more, 'more date', 'more dates')}</span> : null}
                 </>
               ) : (
                 'No dates open just now'

@@ -4,6 +4,7 @@ import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
 import { AddressFields } from '../../../../components/forms/address-fields.tsx';
 import { DatePicker } from '../../../../components/forms/date-picker.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../../components/ui/field.tsx';
+import { EmailField } from './email-field.tsx';
 import type { ParticipantsFormValues } from './form-values.ts';
 import { MarketingSourceField } from './marketing-source-field.tsx';
 
@@ -77,7 +78,7 @@ export function ParticipantFields({ index, onlineTalk, latestBirthDate, actions,
           error={errorOf('telephone_mobile')}
           {...register(`${base}.telephone_mobile`)}
         />
-        <TextField label="E-mail address" type="email" required autoComplete="email" error={errorOf('email')} {...register(`${base}.email`)} />
+        <EmailField name={`${base}.email`} error={errorOf('email')} />
         <Controller
           control={control}
           name={`${base}.date_of_birth`}

@@ -16,6 +16,7 @@ import { DepartureNotice } from './departure-notice.tsx';
 import { participantsResolver, sendable, type ParticipantsFormValues } from './form-values.ts';
 import { focusFirstInvalid } from '../../../../lib/form-errors.ts';
 import { ParticipantFields } from './participant-fields.tsx';
+import { SameTravellers } from './same-travellers.tsx';
 import './participants.css';
 
 export interface ParticipantsStepProps {
@@ -122,6 +123,7 @@ export function ParticipantsStep({ brandChannel, departureDate, loading, onNext 
       <form ref={formRef} className="participants" noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}>
         <DepartureAvailability />
         <DepartureNotice brandChannel={brandChannel} departureDate={departureDate} />
+        <SameTravellers max={onlineTalk ? 1 : MAX_ONLINE_PARTICIPANTS} />
         <p className="participants__required-note">Fields marked (required) must be filled in.</p>
 
         {fields.map((field, index) => (

@@ -97,19 +97,14 @@ describe('the delays of the payment', () => {
     expect(document.activeElement).toBe(terms());
   });
 
-  it('unlocks the fields 3 s after the terms, requests the token 2 s later and mounts the form 500 ms after it', async () => {
+  it('requests the token 2 s after the terms and mounts the form 500 ms after it, out of sight; at 3 s the fields are enabled and the form shown', async () => {
     const api = mockPaymentApi();
     renderReview();
     fireEvent.click(terms());
     expect(screen.getByRole('progressbar')).toBeTruthy();
-    await advance(2_999);
-    expect(isDisabled(option(/^Pay the deposit/))).toBe(true);
-    await advance(1);
-    expect(isDisabled(option(/^Pay the deposit/))).toBe(false);
-    expect(shows('Preparing secure payment…')).toBe(true);
-
     await advance(1_999);
     expect(api.callsTo('/payments/token')).toHaveLength(0);
+    expect(isDisabled(option(/^Pay the deposit/))).toBe(true);
     await advance(1);
     expect(api.callsTo('/payments/token')).toHaveLength(1);
     expect(api.callsTo('/payments/token')[0]!.body).toMatchObject({
@@ -120,14 +115,25 @@ describe('the delays of the payment', () => {
       account: { crm_key: '100042', first_name: 'Margaret', last_name: 'Hale', email: 'margaret.hale@example.com', address_line_1: '10 Downing Street', address_line_6: 'SW1A 2AA', country: 'GB' },
     });
     expect(usePaymentStore.getState().paymentToken).toMatchObject({ token: 'ptok_1', amount: 65_100, option: 'deposit' });
+    expect(isDisabled(option(/^Pay the deposit/))).toBe(true);
 
     await advance(499);
     expect(sdk.sdk.mount).not.toHaveBeenCalled();
-    expect(shows('Loading the secure card form…')).toBe(true);
     await advance(1);
     expect(sdk.mounts.map((mount) => mount.token)).toEqual(['ptok_1']);
     act(() => sdk.send({ source: 'sandbox-pay', type: 'ready' }));
+    // Ready, but the payment fields are not enabled before 3 s: the form stays out of sight and the wait is still shown.
+    expect(document.querySelector('.payment__form--loading')).not.toBeNull();
+    expect(shows('Preparing secure payment…')).toBe(true);
+    expect(isDisabled(option(/^Pay the deposit/))).toBe(true);
+
+    await advance(499);
+    expect(isDisabled(option(/^Pay the deposit/))).toBe(true);
+    await advance(1);
+    expect(isDisabled(option(/^Pay the deposit/))).toBe(false);
+    expect(document.querySelector('.payment__form--open')).not.toBeNull();
     expect(shows(/Loading the secure|Preparing secure/)).toBe(false);
+    expect(api.callsTo('/payments/token')).toHaveLength(1);
   });
 
   it('discards the token when the option changes and opens a new form after the delays', async () => {
@@ -154,10 +160,11 @@ describe('the delays of the payment', () => {
 
   it('requests no token for an incomplete billing address, and pays with the billing address once complete', async () => {
     const api = mockPaymentApi();
+    // A different billing address ticked on an earlier visit: no token for the lead's address, none before the address is complete.
+    usePaymentStore.getState().setAltBilling(true);
     renderReview();
     fireEvent.click(terms());
     await advance(3_000);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Tick to use a different billing address' }));
     await advance(5_000);
     expect(api.callsTo('/payments/token')).toHaveLength(0);
     expect(screen.getByText('Enter the billing address in full to continue to the card payment.')).toBeTruthy();
@@ -187,7 +194,6 @@ describe('failing to open the card form', () => {
     delete window.SandboxPay;
     renderReview();
     fireEvent.click(terms());
-    await advance(3_000);
     await advance(2_000);
     await advance(500);
     const script = document.querySelector<HTMLScriptElement>('script[data-card-provider]');
@@ -207,7 +213,6 @@ describe('failing to open the card form', () => {
     mockPaymentApi();
     renderReview();
     fireEvent.click(terms());
-    await advance(3_000);
     await advance(2_000);
     await advance(500);
     expect(sdk.mounts).toHaveLength(1);

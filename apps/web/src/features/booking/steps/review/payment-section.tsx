@@ -3,7 +3,6 @@ import {
   amountToPay,
   OPERATOR,
   PAYMENT_FIELDS_ENABLE_DELAY_MS,
-  PAYMENT_FORM_INIT_DELAY_MS,
   PAYMENT_TOKEN_REQUEST_DELAY_MS,
   paymentOptions,
   SCREEN_TEXT,
@@ -33,14 +32,16 @@ import { CardFormNotice } from '../../../../components/card-payment/card-form-no
 
 /**
  * What happens between accepting the terms and the card form (spec section
- * 9), as the steps of one progress line. The price check and the frame
- * loading take what the network takes: their durations are fair guesses.
+ * 9), as the steps of one progress line. The 2 s to the token, its request
+ * and the form's 500 ms run inside the 3 s before the payment fields are
+ * enabled (use-payment-pipeline.ts), so the line fills over those 3 s. The
+ * price check and the token take what the network takes: fair guesses.
  */
 const PREPARING_STEPS: readonly ProgressStep[] = [
-  { text: 'Unlocking the payment options…', durationMs: PAYMENT_FIELDS_ENABLE_DELAY_MS },
-  { text: 'Checking the latest price of your booking…', durationMs: 500 },
-  { text: 'Opening a secure payment request…', durationMs: PAYMENT_TOKEN_REQUEST_DELAY_MS },
-  { text: 'Loading the secure card form…', durationMs: PAYMENT_FORM_INIT_DELAY_MS + 1_000 },
+  { text: 'Unlocking the payment options…', durationMs: PAYMENT_TOKEN_REQUEST_DELAY_MS },
+  { text: 'Checking the latest price of your booking…', durationMs: 300 },
+  { text: 'Opening a secure payment request…', durationMs: 300 },
+  { text: 'Loading the secure card form…', durationMs: PAYMENT_FIELDS_ENABLE_DELAY_MS - PAYMENT_TOKEN_REQUEST_DELAY_MS },
 ];
 const PREPARING_STEP_OF: Partial<Record<PaymentPipeline['stage'], number>> = { unlocking: 0, figures: 1, preparing: 2, loading: 3 };
 

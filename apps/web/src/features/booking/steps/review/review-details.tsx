@@ -2,6 +2,7 @@ import {
   depositOffered,
   formatAmount,
   formatShortDate,
+  forCount,
   isAllocated,
   isMandatoryGroup,
   OWN_ARRANGEMENTS,
@@ -51,6 +52,7 @@ export function ReviewDetails({ tour, currency, offered, passengers, details, pr
   // Nothing is paid before the agent confirms, so the client's outstanding balance is the whole total.
   const total = { label: agent ? OUTSTANDING_BALANCE_LABEL : 'Total', text: money(details.total_price.value) };
   const sameDay = tour.start.slice(0, 10) === tour.end.slice(0, 10);
+  const email = useBookingStore((state) => state.leadContact?.email ?? null);
 
   return (
     <>
@@ -70,7 +72,7 @@ export function ReviewDetails({ tour, currency, offered, passengers, details, pr
           </div>
         </dl>
       </section>
-      <Part id="review-participants" heading={passengers.length === 1 ? 'Participant' : 'Participants'} step="1" what="participants" onChange={onChange}>
+      <Part id="review-participants" heading={forCount(passengers.length, 'Participant', 'Participants')} step="1" what="participants" onChange={onChange}>
         <ul className="review-list">
           {passengers.map((passenger) => (
             <li key={passenger.id}>
@@ -79,6 +81,13 @@ export function ReviewDetails({ tour, currency, offered, passengers, details, pr
             </li>
           ))}
         </ul>
+        {email ? (
+          // Read before paying: a mistyped address means no confirmation and no way to sign in (issue 25).
+          <p className="review-text review-email">
+            {agent ? 'Your client’s confirmation will be sent to ' : 'Your confirmation will be sent to '}
+            <strong>{email}</strong>
+          </p>
+        ) : null}
       </Part>
       {offered ? <ChosenOptions offered={offered} passengers={passengers} onChange={onChange} /> : null}
       <section className="review-section" aria-labelledby="review-price">

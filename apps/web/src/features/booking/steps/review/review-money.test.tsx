@@ -283,19 +283,19 @@ describe('the wait before the card form', () => {
     expect(region.contains(bar())).toBe(true);
     expect(bar().getAttribute('aria-valuetext')).toBe('Unlocking the payment options…');
     const start = Number(bar().getAttribute('aria-valuenow'));
-    await advance(1_500);
+    await advance(1_000);
     expect(Number(bar().getAttribute('aria-valuenow'))).toBeGreaterThan(start);
 
-    await advance(1_500);
-    expect(bar().getAttribute('aria-valuetext')).toBe('Opening a secure payment request…');
-    await advance(2_000);
+    // The token, requested at 2 s, and the form, 500 ms after it, are prepared within the 3 s.
+    await advance(1_000);
     expect(bar().getAttribute('aria-valuetext')).toBe('Loading the secure card form…');
     expect(Number(bar().getAttribute('aria-valuenow'))).toBeLessThan(100);
     await advance(500);
     expect(sdk.mounts).toHaveLength(1);
-    // Still waiting for the provider's frame to say it is ready.
-    expect(bar()).toBeTruthy();
     act(() => sdk.send({ source: 'sandbox-pay', type: 'ready' }));
+    // Ready, but shown with the payment fields, at 3 s.
+    expect(bar()).toBeTruthy();
+    await advance(500);
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(region.isConnected).toBe(true);
     expect(region.textContent).toBe('');

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { toIsoDate } from '@tours/domain';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { IN_MEMORY, openDatabase, type DatabaseConnection } from '../src/db/client.ts';
+import { seedDemoData } from '../src/db/seed/index.ts';
+import { databaseClock, readDatabaseNow } from '../src/lib/clock.ts';
+import { loadProviderKeys } from '../src/modules/identity-provider/keys.ts';
+import type { SeededTemplate } from './test-database.ts';
+
+/**
+ * Migrates and seeds one database before any test file runs; every file's
+ * database is then a copy of it (test-database.ts) instead of migrating and
+ * seeding its own, which cost each file about two seconds of CPU.
+ * PGlite: a dump of its data directory that each in-memory database starts
+ * from (and the same as a directory, for persistent ones). PostgreSQL (DATABASE_URL, the
+ * maintenance database): a template database each file's database is
+ * created from. The app finds both done on start (migrations applied, the
+ * demo seed present), as it would on a database it made itself, and the
+ * seed is anchored on the database's day, as plugins/db.ts anchors it.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const server = process.env.DATABASE_URL;
+  const started = performance.now();
+  let template: SeededTemplate;
+  let remove: () => Promise<void>;
+  if (!server) {
+    const folder = mkdtempSync(join(tmpdir(), 'tours-api-template-'));
+    const dump = join(folder, 'seeded.tar');
+    const dataDir = join(folder, 'data');
+    const seededOn = await migrateAndSeed({ dataDir: IN_MEMORY }, async (connection) => {
+      const tarball = await (connection.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+      writeFileSync(dump, Buffer.from(await tarball.arrayBuffer()));
+    });
+    // The same as a data directory, for the tests whose database must outlive an app (restarts, other processes).
+    const copy = await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(dump)]) });
+    await copy.close();
+    template = { dump, dataDir, seededOn };
+    remove = async () => rmSync(folder, { recursive: true, force: true });
+  } else {
+    const name = `tours_template_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`create database "${name}"`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    template = { database: name, seededOn: await migrateAndSeed({ databaseUrl: url.toString(), dataDir: IN_MEMORY }) };
+    remove = () => admin(`drop database if exists "${name}" with (force)`);
+  }
+  project.provide('seededTemplate', template);
+  console.info(`[api tests] seeded template ready in ${Math.round(performance.now() - started)} ms (${server ? 'PostgreSQL' : 'PGlite'}, demo data of ${template.seededOn})`);
+  return remove;
+}
+
+/**
+ * What the app's first start leaves in a fresh database: the migrations
+ * (plugins/db.ts), the demo seed on the database's day, and the identity
+ * provider's keys, which are made once and kept (making an RSA key costs
+ * about half a second of CPU). `keep` copies it before it is closed.
+ */
+async function migrateAndSeed(options: { databaseUrl?: string; dataDir: string }, keep?: (connection: DatabaseConnection) => Promise<void>): Promise<string> {
+  const connection = await openDatabase(options);
+  try {
+    await connection.migrate();
+    const result = await seedDemoData(connection.db, toIsoDate(await readDatabaseNow(connection.db, databaseClock())));
+    await loadProviderKeys(connection.db, undefined);
+    await keep?.(connection);
+    return result.seededOn;
+  } finally {
+    await connection.close();
+  }
+}
