@@ -21,6 +21,7 @@ import { marketingRoutes } from './marketing/routes.ts';
 import { optionRoutes } from './options/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
 import { selectionRoutes } from './selections/routes.ts';
+import { staffBookingRoutes } from './staff-bookings/routes.ts';
 import { staffMeRoutes } from './staff/me-routes.ts';
 import { staffMemberRoutes } from './staff/member-routes.ts';
 
@@ -52,6 +53,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   documentRoutes,
   staffMeRoutes,
   staffMemberRoutes,
+  staffBookingRoutes,
   bookingMoneyRoutes,
   bookingDecisionRoutes,
   bookingCareRoutes,

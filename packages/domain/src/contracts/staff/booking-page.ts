@@ -7,6 +7,7 @@ import { STAFF_QUEUES } from '../../staff/queues.ts';
 import { stripHtml } from '../../text.ts';
 import { dataEnvelope, defineEndpoint, isoDateSchema, isoDateTimeSchema } from '../common.ts';
 import { idSchema, textChecks } from '../../input-values.ts';
+import { idempotencyHeadersSchema } from '../../staff/money.ts';
 import { staffPaymentSchema } from './money.ts';
 
 /**
@@ -229,6 +230,7 @@ export const addStaffBookingNote = defineEndpoint({
   path: '/staff/bookings/:booking/notes',
   params: staffBookingParamsSchema,
   body: bookingNoteBodySchema,
+  headers: idempotencyHeadersSchema,
   response: dataEnvelope(staffNoteSchema),
   auth: 'staff',
   permission: 'notes.write',
