@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cancellationCharge, percentOf } from '@tours/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, outboxMessages, payments, refunds } from '../src/db/schema/index.ts';
+import { allocations, auditLog, bookings, outboxMessages, payments, refunds } from '../src/db/schema/index.ts';
 import { build, testClock } from './helper.ts';
 import { plentyOfSingleRooms } from './payment-fixtures.ts';
 import { staffSession, type StaffCaller } from './staff-fixtures.ts';
@@ -71,6 +71,10 @@ describe('staff money actions', () => {
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json().error.message).toMatch(/is left to refund/);
     expect(await refundsOf(booking.id)).toEqual([]);
+    // Without an Idempotency-Key: refused with the header's message, before anything is done.
+    const noKey = await app().inject({ method: 'POST', url: `/api/staff/bookings/${booking.id}/refunds`, headers: finance.headers, payload: { payment_id: paymentId, amount: 100, reason: REASON } });
+    expect(noKey.statusCode, noKey.body).toBe(400);
+    expect(await refundsOf(booking.id)).toEqual([]);
   });
 
   it('two staff members refunding 60% each at once: one refund is made, the other refused', async () => {
@@ -88,7 +92,7 @@ describe('staff money actions', () => {
     expect(made[0]!.amount).toBe(amount);
   });
 
-  it('records an offline payment through settlement: the balance falls and the customer history shows it', async () => {
+  it('records an offline payment through settlement once per key, audited: the balance falls', async () => {
     const { booking, totals } = await paidSicily(app());
     const url = `/api/staff/bookings/${booking.id}/payments`;
     const body = { amount: 50_000, method: 'bank_transfer', reference: 'BACS 4471', received_on: '2026-11-20', reason: REASON };
@@ -127,6 +131,9 @@ describe('staff money actions', () => {
     expect(replay.json().data).toEqual(cancelled.json().data);
 
     expect(await statusOf(booking.id)).toBe('Cancelled');
+    const held = await app().db.select({ state: allocations.state }).from(allocations).where(eq(allocations.bookingId, booking.id));
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.every((row) => row.state === 'released')).toBe(true);
     const made = await refundsOf(booking.id);
     expect(made.reduce((sum, refund) => sum + refund.amount, 0)).toBe(totals.total - totals.deposit);
     const mails = await app().db.select().from(outboxMessages).where(eq(outboxMessages.bookingId, booking.id));

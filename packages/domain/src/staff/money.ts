@@ -78,6 +78,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
  * Every staff write carries an Idempotency-Key (a UUID): the same key with
  * the same body answers the first result again, another body with it 409.
  */
-export const idempotencyHeadersSchema = z.object({
+/** Loose: the request's other headers (Authorization...) pass through the API's validation untouched. */
+export const idempotencyHeadersSchema = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: z.uuid({ error: STAFF_MONEY_MESSAGES.idempotencyKey }),
 });
