@@ -16,7 +16,7 @@ const MODULES_DIR = `${SRC}/modules`;
  * owners below it; the account area and the agent's booking calls sit on top; testing is composed by app.ts alone.
  */
 export const API_MODULE_LAYERS = [
-  ['audit', 'rate-limits', 'health', 'geolocation', 'marketing', 'payment-provider'],
+  ['audit', 'rate-limits', 'health', 'geolocation', 'marketing', 'payment-provider', 'idempotency'],
   ['payments', 'customers', 'promotions', 'postcodes', 'staff'],
   ['inventory', 'agents'],
   ['catalogue'],
@@ -24,7 +24,7 @@ export const API_MODULE_LAYERS = [
   ['options', 'selections', 'documents'],
   ['mail'],
   ['identity-provider', 'confirmation'],
-  ['account', 'agent-bookings'],
+  ['account', 'agent-bookings', 'staff-bookings', 'booking-actions'],
   ['testing'],
 ];
 

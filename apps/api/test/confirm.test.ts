@@ -133,7 +133,7 @@ describe('POST /api/bookings/confirm', () => {
     const paymentId = await payToken(server.app, (await openPayment(server.app, booking, totals.deposit)).token);
     // Recorded elsewhere by hand (a support mistake): the unique provider id keeps it there.
     const [seeded] = await db().select({ id: payments.bookingId, currency: payments.currency }).from(payments).limit(1);
-    await db().insert(payments).values({ bookingId: seeded!.id, currency: seeded!.currency, amount: 100, status: 'succeeded', provider: 'sandbox', providerPaymentId: paymentId });
+    await db().insert(payments).values({ bookingId: seeded!.id, currency: seeded!.currency, bookingCurrency: seeded!.currency, amount: 100, status: 'succeeded', provider: 'sandbox', providerPaymentId: paymentId });
     const response = await confirm(server.app, booking, paymentId);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({ payment_id: PAYMENT_REFUSED.otherBooking });

@@ -57,7 +57,7 @@ describe('database constraints', () => {
     const booking = await someBooking();
     for (const amount of [0, -2500]) {
       await expectViolation(
-        () => db().insert(payments).values({ bookingId: booking.id, currency: 'GBP', amount, provider: 'sandbox' }),
+        () => db().insert(payments).values({ bookingId: booking.id, currency: 'GBP', bookingCurrency: 'GBP', amount, provider: 'sandbox' }),
         'payments_amount_positive',
       );
     }

@@ -141,6 +141,12 @@ describe('POST /api/bookings/payments/token when the provider is down', () => {
     getPayment: async () => {
       throw new PaymentGatewayError('The card provider did not answer: timeout');
     },
+    refund: async () => {
+      throw new PaymentGatewayError('down');
+    },
+    getRefund: async () => {
+      throw new PaymentGatewayError('down');
+    },
   };
   const server = build({ adapters: { payments: down }, env: { HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0' } });
 

@@ -1,7 +1,12 @@
-import { staffMemberEtag } from '@tours/domain';
+import { randomUUID } from 'node:crypto';
+import { can, staffMemberEtag, type StaffPermission } from '@tours/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { bookingPassengers, documents, outboxMessages, payments } from '../src/db/schema/index.ts';
 import { saveChallenge } from '../src/modules/staff/challenges.ts';
 import { registrationOptions, relyingParty } from '../src/modules/staff/passkeys.ts';
-import { staffMember, type StaffRequestFixtures } from './staff-fixtures.ts';
+import { staffMember, staffSession, type StaffCaller, type StaffRequestContext, type StaffRequestFixtures } from './staff-fixtures.ts';
+import { paidSicily, unconfirmedDayTrip, type PaidBooking } from './staff-money-fixtures.ts';
 import { SoftwareAuthenticator } from './webauthn-authenticator.ts';
 
 /**
@@ -15,6 +20,51 @@ import { SoftwareAuthenticator } from './webauthn-authenticator.ts';
 
 let added = 0;
 const REASON = 'Checked by the role matrix';
+
+/**
+ * The bookings the issue-26 actions start from. A call the caller may make
+ * consumes its booking's state (a cancellation ends it), so it gets a fresh
+ * booking; a refused call changes nothing (the matrix checks it), so the
+ * refused calls of an app share one booking of each kind, made once.
+ */
+type Kind = 'confirmed' | 'optional' | 'unconfirmed';
+const shared = new WeakMap<FastifyInstance, Map<Kind, Promise<PaidBooking>>>();
+async function make(app: FastifyInstance, kind: Kind): Promise<PaidBooking> {
+  if (kind === 'confirmed') return paidSicily(app, 120, 'total');
+  // The role matrix runs 15 days ahead of the calendar (its clock): the Sicily departure 45 days out is under five weeks away.
+  if (kind === 'optional') return paidSicily(app, 45);
+  // Paid, left Unconfirmed (its places were gone), then the places freed again: staff can confirm it, and others can book.
+  const unconfirmed = await unconfirmedDayTrip(app);
+  await unconfirmed.free();
+  return unconfirmed;
+}
+function bookingFor({ app, caller }: StaffRequestContext, kind: Kind, permission: StaffPermission): Promise<PaidBooking> {
+  if (can(caller.member.roles, permission) && caller.member.roles.length === 1) return make(app, kind);
+  const byKind = shared.get(app) ?? new Map<Kind, Promise<PaidBooking>>();
+  shared.set(app, byKind);
+  if (!byKind.has(kind)) byKind.set(kind, make(app, kind));
+  return byKind.get(kind)!;
+}
+
+const firstPaymentOf = async (app: FastifyInstance, bookingId: number) =>
+  (await app.db.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, bookingId)).orderBy(asc(payments.id)))[0]!.id;
+const firstPassengerOf = async (app: FastifyInstance, bookingId: number) =>
+  (await app.db.select({ id: bookingPassengers.id }).from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)))[0]!.id;
+const firstDocumentOf = async (app: FastifyInstance, bookingId: number) =>
+  (await app.db.select({ id: documents.id }).from(documents).where(eq(documents.bookingId, bookingId)).orderBy(asc(documents.id)))[0]!.id;
+const firstMessageOf = async (app: FastifyInstance, bookingId: number) =>
+  (await app.db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.bookingId, bookingId)).orderBy(asc(outboxMessages.id)))[0]!.id;
+
+/** A finance member of the app, to read a cancellation's preview before the call under test. */
+const previewers = new WeakMap<FastifyInstance, Promise<StaffCaller>>();
+async function previewOf(app: FastifyInstance, bookingId: number): Promise<{ charge: number; refund: number }> {
+  if (!previewers.has(app)) previewers.set(app, staffSession(app, ['finance']));
+  const finance = await previewers.get(app)!;
+  const preview = (await app.inject({ method: 'GET', url: `/api/staff/bookings/${bookingId}/cancellation`, headers: finance.headers })).json().data;
+  return { charge: preview.charge.value, refund: preview.refund.value };
+}
+
+const write = (url: string, payload: object, method: 'POST' | 'PATCH' = 'POST') => ({ method, url, payload, headers: { 'idempotency-key': randomUUID() } });
 
 export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
   getStaffMe: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/me' }) },
@@ -61,5 +111,100 @@ export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
       const target = await staffMember(app, ['finance']);
       return { method: 'POST', url: `/api/staff/members/${target.id}/passkeys/reset`, headers: { 'if-match': staffMemberEtag(target) }, payload: { reason: REASON } };
     },
+  },
+  // Issue 26: bookings, the work queue and money actions.
+  listStaffBookings: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/bookings?status=Confirmed&page_size=5' }) },
+  exportStaffBookings: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/bookings.csv?status=Cancelled' }) },
+  getStaffQueue: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/queue' }) },
+  getStaffBooking: {
+    ok: 200,
+    request: async (context) => ({ method: 'GET', url: `/api/staff/bookings/${(await bookingFor(context, 'confirmed', 'bookings.read')).booking.id}` }),
+  },
+  addStaffBookingNote: {
+    ok: 201,
+    request: async (context) => write(`/api/staff/bookings/${(await bookingFor(context, 'confirmed', 'bookings.read')).booking.id}/notes`, { text: 'Called the customer' }),
+  },
+  getStaffBookingMessage: {
+    ok: 200,
+    request: async (context) => {
+      const { booking } = await bookingFor(context, 'confirmed', 'bookings.read');
+      return { method: 'GET', url: `/api/staff/bookings/${booking.id}/messages/${await firstMessageOf(context.app, booking.id)}` };
+    },
+  },
+  downloadStaffBookingDocument: {
+    ok: 200,
+    request: async (context) => {
+      const { booking } = await bookingFor(context, 'confirmed', 'bookings.read');
+      return { method: 'GET', url: `/api/staff/bookings/${booking.id}/documents/${await firstDocumentOf(context.app, booking.id)}` };
+    },
+  },
+  createStaffRefund: {
+    ok: 201,
+    request: async (context) => {
+      const { booking } = await bookingFor(context, 'confirmed', 'refunds.create');
+      return write(`/api/staff/bookings/${booking.id}/refunds`, { payment_id: await firstPaymentOf(context.app, booking.id), amount: 100, reason: REASON });
+    },
+  },
+  recordStaffPayment: {
+    ok: 201,
+    request: async (context) => {
+      const { booking } = await bookingFor(context, 'confirmed', 'payments.record');
+      return write(`/api/staff/bookings/${booking.id}/payments`, { amount: 100, method: 'cheque', reference: 'Cheque 000123', received_on: '2026-11-20', reason: REASON });
+    },
+  },
+  getCancellationPreview: {
+    ok: 200,
+    request: async (context) => ({ method: 'GET', url: `/api/staff/bookings/${(await bookingFor(context, 'confirmed', 'bookings.cancel')).booking.id}/cancellation` }),
+  },
+  cancelStaffBooking: {
+    ok: 200,
+    request: async (context) => {
+      const { booking } = await bookingFor(context, 'confirmed', 'bookings.cancel');
+      return write(`/api/staff/bookings/${booking.id}/cancel`, { reason: REASON, expected: await previewOf(context.app, booking.id) });
+    },
+  },
+  confirmOptionalBooking: {
+    ok: 200,
+    request: async (context) => write(`/api/staff/bookings/${(await bookingFor(context, 'optional', 'optional.decide')).booking.id}/optional/confirm`, { reason: REASON }),
+  },
+  declineOptionalBooking: {
+    ok: 200,
+    request: async (context) => write(`/api/staff/bookings/${(await bookingFor(context, 'optional', 'optional.decide')).booking.id}/optional/decline`, { reason: REASON }),
+  },
+  confirmUnconfirmedBooking: {
+    ok: 200,
+    request: async (context) =>
+      write(`/api/staff/bookings/${(await bookingFor(context, 'unconfirmed', 'unconfirmed.confirm')).booking.id}/unconfirmed/confirm`, { reason: REASON }),
+  },
+  refundUnconfirmedBooking: {
+    ok: 200,
+    request: async (context) => write(`/api/staff/bookings/${(await bookingFor(context, 'unconfirmed', 'unconfirmed.refund')).booking.id}/unconfirmed/refund`, { reason: REASON }),
+  },
+  updateStaffPassenger: {
+    ok: 200,
+    request: async (context) => {
+      const { booking } = await bookingFor(context, 'confirmed', 'passengers.edit');
+      return write(`/api/staff/bookings/${booking.id}/passengers/${await firstPassengerOf(context.app, booking.id)}`, { arrival_time: 'By train at 14:00', reason: REASON }, 'PATCH');
+    },
+  },
+  updateStaffCorrespondence: {
+    ok: 200,
+    request: async (context) =>
+      write(`/api/staff/bookings/${(await bookingFor(context, 'confirmed', 'passengers.edit')).booking.id}/correspondence`, { correspondence: { send_to: 'in_person' }, reason: REASON }, 'PATCH'),
+  },
+  resendConfirmationEmail: {
+    ok: 201,
+    request: async (context) => write(`/api/staff/bookings/${(await bookingFor(context, 'confirmed', 'messages.send')).booking.id}/resend-confirmation`, { reason: REASON }),
+  },
+  resendBookingDocument: {
+    ok: 201,
+    request: async (context) => {
+      const { booking } = await bookingFor(context, 'confirmed', 'messages.send');
+      return write(`/api/staff/bookings/${booking.id}/documents/${await firstDocumentOf(context.app, booking.id)}/resend`, { reason: REASON });
+    },
+  },
+  resolveBookingFlag: {
+    ok: 200,
+    request: async (context) => write(`/api/staff/bookings/${(await bookingFor(context, 'unconfirmed', 'flags.resolve')).booking.id}/flags/resolve`, { reason: REASON }),
   },
 };

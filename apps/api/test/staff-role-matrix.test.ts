@@ -7,7 +7,8 @@ import { hashStaffToken } from '../src/modules/staff/sessions.ts';
 import { JANE, verified } from './agents-fixtures.ts';
 import { createBooking } from './booking-fixtures.ts';
 import { bearerHeader, OIDC_TEST_ENV, signingKey, testKeySource, tokenFor } from './customer-tokens.ts';
-import { build } from './helper.ts';
+import { build, testClock } from './helper.ts';
+import { plentyOfSingleRooms } from './payment-fixtures.ts';
 import {
   databaseFingerprint,
   expectedStatus,
@@ -41,7 +42,9 @@ interface Refused {
 
 describe('the staff role matrix', () => {
   const published = testKeySource();
-  const server = build({ env: { ...OIDC_TEST_ENV, HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0' }, customerTokenKeys: published.source });
+  // Moved 15 days ahead once the app is built on the seeded data, so a departure 45 days out is under five weeks away: the Optional bookings' decisions have bookings to decide.
+  const clock = testClock();
+  const server = build({ clock, env: { ...OIDC_TEST_ENV, HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0' }, customerTokenKeys: published.source });
   const app = () => server.app;
   let operations: StaffOperation[];
   let refused: Refused[];
@@ -49,7 +52,9 @@ describe('the staff role matrix', () => {
   beforeAll(async () => {
     const key = await signingKey();
     published.publish(key);
+    clock.advance(15 * 24 * 3600);
     operations = staffOperations(app().swagger() as never);
+    await plentyOfSingleRooms(app());
 
     const admin = await staffMember(app(), ['admin']);
     const signedOut = await sessionFor(app(), admin);

@@ -151,7 +151,7 @@ describe('PUT /api/bookings/passengers', () => {
 
   it('refuses a booking with a payment recorded but not yet applied (settlement still to run)', async () => {
     const { booking, totals } = await bookSicily(server.app);
-    await server.app.db.insert(payments).values({ bookingId: booking.id, currency: 'GBP', amount: totals.total, status: 'succeeded', provider: 'sandbox' });
+    await server.app.db.insert(payments).values({ bookingId: booking.id, currency: 'GBP', bookingCurrency: 'GBP', amount: totals.total, status: 'succeeded', provider: 'sandbox' });
     expectApiError(await put(booking, { passengers: [lead, second], source }), 409, 'CONFLICT');
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'Quote' });
     expect(await heldBy(booking.id)).toBeGreaterThan(0);

@@ -30,6 +30,8 @@ export * from './contracts/postcodes.ts';
 export * from './postcode-addresses.ts';
 export * from './contracts/staff/members.ts';
 export * from './contracts/staff/session.ts';
+export * from './contracts/staff/bookings.ts';
+export * from './contracts/staff/booking-page.ts';
 export * from './contracts/endpoints.ts';
 
 export * from './pricing/totals.ts';
@@ -50,6 +52,7 @@ export * from './booking/session.ts';
 export * from './booking/statuses.ts';
 export * from './booking/payment-request.ts';
 export * from './booking/balance-settlement.ts';
+export * from './booking/quote-reasons.ts';
 
 export * from './account/forms.ts';
 export * from './account/bookings.ts';
@@ -61,3 +64,10 @@ export * from './staff/reason.ts';
 export * from './staff/second-factor.ts';
 export * from './staff/session.ts';
 export * from './staff/messages.ts';
+export * from './staff/attention.ts';
+export * from './staff/queues.ts';
+export * from './cancellation.ts';
+export * from './staff/money.ts';
+export * from './contracts/staff/money.ts';
+export * from './contracts/staff/cancellation.ts';
+export * from './contracts/staff/booking-care.ts';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -62,13 +63,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
 type Timeouts = NonNullable<DatabaseOptions['timeouts']>;
 
 async function openPglite(dataDir: string, logger: Logger | undefined, timeouts: Timeouts, loadDataDir: Blob | undefined): Promise<DatabaseConnection> {
+  // The extensions the migrations create: PGlite loads an extension's code only when it is given here.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (dataDir === IN_MEMORY) {
-    client = await PGlite.create(loadDataDir ? { loadDataDir } : {});
+    client = await PGlite.create(loadDataDir ? { loadDataDir, extensions } : { extensions });
   } else {
     const path = resolve(dataDir);
     mkdirSync(path, { recursive: true });
-    client = await PGlite.create(path);
+    client = await PGlite.create(path, { extensions });
   }
   // Session settings of its one connection.
   await client.exec(`set statement_timeout = ${Math.trunc(timeouts.statementMs)}; set lock_timeout = ${Math.trunc(timeouts.lockMs)};`);

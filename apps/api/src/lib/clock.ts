@@ -1,3 +1,4 @@
+import { OPERATOR } from '@tours/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 
@@ -50,6 +51,13 @@ export type Instant = Date | SQL;
 
 /** The instant as a SQL timestamptz expression. */
 export const sqlInstant = (at: Instant): SQL => (at instanceof Date ? sql`cast(${at.toISOString()} as timestamptz)` : at);
+
+/**
+ * The operator's calendar date (OPERATOR.timeZone, as the domain's
+ * operatorDate) at the instant, as a SQL date: 'today' for rules about
+ * departures and due dates, the same on every replica.
+ */
+export const sqlOperatorDate = (at: Instant): SQL => sql`cast((${sqlInstant(at)} at time zone ${OPERATOR.timeZone}) as date)`;
 
 /** `ms` milliseconds after the instant, as a SQL timestamptz expression (negative: before). */
 export const sqlAfter = (at: Instant, ms: number): SQL =>

@@ -62,6 +62,8 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      // Headers the call requires (a staff write's Idempotency-Key): refused with the field's message like any input.
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       response: { [status]: endpoint.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
     },
     ...(guard ? { preHandler: guard } : {}),

@@ -5,6 +5,9 @@ import { accountPaymentRoutes } from './account/payment-routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { agentBookingRoutes } from './agent-bookings/routes.ts';
 import { agentRoutes } from './agents/routes.ts';
+import { bookingCareRoutes } from './booking-actions/care-routes.ts';
+import { bookingDecisionRoutes } from './booking-actions/cancellation-routes.ts';
+import { bookingMoneyRoutes } from './booking-actions/money-routes.ts';
 import { bookingPaymentRoutes } from './bookings/payment-routes.ts';
 import { promotionRoutes } from './bookings/promotion-routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
@@ -18,6 +21,7 @@ import { marketingRoutes } from './marketing/routes.ts';
 import { optionRoutes } from './options/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
 import { selectionRoutes } from './selections/routes.ts';
+import { staffBookingRoutes } from './staff-bookings/routes.ts';
 import { staffMeRoutes } from './staff/me-routes.ts';
 import { staffMemberRoutes } from './staff/member-routes.ts';
 import { staffSignInRoutes } from './staff/session-routes.ts';
@@ -51,4 +55,8 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   staffSignInRoutes,
   staffMeRoutes,
   staffMemberRoutes,
+  staffBookingRoutes,
+  bookingMoneyRoutes,
+  bookingDecisionRoutes,
+  bookingCareRoutes,
 ];

@@ -135,18 +135,22 @@ export const correspondenceSchema = z.discriminatedUnion(
   { error: VALIDATION.valueRequired },
 );
 export type CorrespondenceInput = z.input<typeof correspondenceSchema>;
+export type Correspondence = z.output<typeof correspondenceSchema>;
 
 /** PATCH /account/bookings/:booking/passengers/:passenger: exactly one section per call. */
 export const PASSENGER_SECTIONS = ['apis', 'insurance', 'joining_information', 'arrival_time'] as const;
 export type PassengerSection = (typeof PASSENGER_SECTIONS)[number];
 
+/** Each section's schema, optional: one is sent per save (the staff console's save of a section adds its reason to the same shape). */
+export const passengerSectionSchemas = {
+  apis: z.optional(passportSchema),
+  insurance: z.optional(insuranceSchema),
+  joining_information: z.optional(joiningInformationSchema),
+  arrival_time: z.optional(arrivalTimeSchema),
+};
+
 export const passengerUpdateSchema = z
-  .object({
-    apis: z.optional(passportSchema),
-    insurance: z.optional(insuranceSchema),
-    joining_information: z.optional(joiningInformationSchema),
-    arrival_time: z.optional(arrivalTimeSchema),
-  })
+  .object(passengerSectionSchemas)
   .check(z.refine((body) => PASSENGER_SECTIONS.filter((key) => body[key] !== undefined).length === 1, VALIDATION.oneSection));
 export type PassengerUpdateInput = z.input<typeof passengerUpdateSchema>;
 export type PassengerUpdate = z.output<typeof passengerUpdateSchema>;

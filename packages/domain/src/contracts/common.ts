@@ -90,6 +90,7 @@ export interface Endpoint<
   Query extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
   Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
   Response extends z.ZodMiniType = z.ZodMiniType,
+  Headers extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
 > {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under `/api`, with `:name` parameters as Fastify writes them. */
@@ -97,6 +98,8 @@ export interface Endpoint<
   params?: Params;
   query?: Query;
   body?: Body;
+  /** Request headers the call requires, by their lower-case names (the staff writes' Idempotency-Key). */
+  headers?: Headers;
   response: Response;
   /**
    * Who may call: anyone, the holder of a booking token, someone signed in at
@@ -123,8 +126,9 @@ export const defineEndpoint = <
   Query extends z.ZodMiniType | undefined = undefined,
   Body extends z.ZodMiniType | undefined = undefined,
   Response extends z.ZodMiniType = z.ZodMiniType,
+  Headers extends z.ZodMiniType | undefined = undefined,
 >(
-  endpoint: Endpoint<Params, Query, Body, Response>,
+  endpoint: Endpoint<Params, Query, Body, Response, Headers>,
 ) => endpoint;
 
 /** Fills `:name` parameters; a missing one is a programming error the spec calls a required-parameter error. */

@@ -9,7 +9,12 @@ import * as payments from './payments.ts';
 import * as postcodes from './postcodes.ts';
 import * as selections from './selections.ts';
 import * as settlement from './settlement.ts';
+import * as staffBookingPage from './staff/booking-page.ts';
+import * as staffBookings from './staff/bookings.ts';
+import * as staffBookingCare from './staff/booking-care.ts';
+import * as staffCancellation from './staff/cancellation.ts';
 import * as staffMembers from './staff/members.ts';
+import * as staffMoney from './staff/money.ts';
 import * as staffSession from './staff/session.ts';
 
 /** The calls of the customer site, the account area and the travel agents' booking flow. */
@@ -75,6 +80,26 @@ export const STAFF_ENDPOINTS = {
   addStaffMember: staffMembers.addStaffMember,
   updateStaffMember: staffMembers.updateStaffMember,
   resetStaffPasskeys: staffMembers.resetStaffPasskeys,
+  listStaffBookings: staffBookings.listStaffBookings,
+  exportStaffBookings: staffBookings.exportStaffBookings,
+  getStaffQueue: staffBookings.getStaffQueue,
+  getStaffBooking: staffBookingPage.getStaffBooking,
+  addStaffBookingNote: staffBookingPage.addStaffBookingNote,
+  getStaffBookingMessage: staffBookingPage.getStaffBookingMessage,
+  downloadStaffBookingDocument: staffBookingPage.downloadStaffBookingDocument,
+  createStaffRefund: staffMoney.createStaffRefund,
+  recordStaffPayment: staffMoney.recordStaffPayment,
+  getCancellationPreview: staffCancellation.getCancellationPreview,
+  cancelStaffBooking: staffCancellation.cancelStaffBooking,
+  confirmOptionalBooking: staffCancellation.confirmOptionalBooking,
+  declineOptionalBooking: staffCancellation.declineOptionalBooking,
+  confirmUnconfirmedBooking: staffCancellation.confirmUnconfirmedBooking,
+  refundUnconfirmedBooking: staffCancellation.refundUnconfirmedBooking,
+  updateStaffPassenger: staffBookingCare.updateStaffPassenger,
+  updateStaffCorrespondence: staffBookingCare.updateStaffCorrespondence,
+  resendConfirmationEmail: staffBookingCare.resendConfirmationEmail,
+  resendBookingDocument: staffBookingCare.resendBookingDocument,
+  resolveBookingFlag: staffBookingCare.resolveBookingFlag,
 } as const;
 
 /**

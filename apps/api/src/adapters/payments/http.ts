@@ -1,13 +1,17 @@
 import { fromProviderAmount, toProviderAmount } from '@tours/domain';
 import type { z } from 'zod';
-import { PaymentGatewayError, type GatewayPayment, type GatewayPaymentRequest, type PaymentGateway } from './port.ts';
+import { PaymentGatewayError, type GatewayPayment, type GatewayPaymentRequest, type GatewayRefund, type PaymentGateway } from './port.ts';
 import {
   createTokenResponseSchema,
+  IDEMPOTENCY_HEADER,
   paymentRequestResponseSchema,
   paymentResponseSchema,
+  refundResponseSchema,
   type CreateTokenBody,
   type PaymentRequestResponse,
   type PaymentResponse,
+  type RefundBody,
+  type RefundResponse,
 } from './wire.ts';
 
 export interface HttpPaymentGatewayOptions {
@@ -38,7 +42,7 @@ export function createHttpPaymentGateway(options: HttpPaymentGatewayOptions): Pa
   const fetchFn = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function call(path: string, init: { method: 'GET' | 'POST'; body?: unknown }): Promise<{ status: number; body: unknown }> {
+  async function call(path: string, init: { method: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: unknown }> {
     let response: Response;
     try {
       response = await fetchFn(`${base}${path}`, {
@@ -47,6 +51,7 @@ export function createHttpPaymentGateway(options: HttpPaymentGatewayOptions): Pa
           accept: 'application/json',
           authorization: `Bearer ${options.secretKey}`,
           ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...init.headers,
         },
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
         signal: AbortSignal.timeout(timeoutMs),
@@ -112,6 +117,48 @@ export function createHttpPaymentGateway(options: HttpPaymentGatewayOptions): Pa
 
     getPaymentRequest: (requestId) => paymentRequestCall(requestId, 'GET', '', 'a payment request look-up'),
     cancelPaymentRequest: (requestId) => paymentRequestCall(requestId, 'POST', '/cancel', 'a payment request cancellation'),
+
+    async refund(request): Promise<GatewayRefund> {
+      const body: RefundBody = { amount: toProviderAmount(request.amountMinor), currency: request.currency, reason: request.reason.slice(0, 500) };
+      const { status, body: answer } = await call(`/api/payments/${encodeURIComponent(request.providerPaymentId)}/refunds`, {
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },
+      });
+      // 201 for a new refund, 200 for the one this key asked for before.
+      if (status !== 201 && status !== 200) throw failure(status, answer, 'a refund');
+      const refund = toRefund(parse(refundResponseSchema, answer, 'a refund'));
+      if (refund.paymentId !== request.providerPaymentId || refund.amountMinor !== request.amountMinor || refund.currency !== request.currency) {
+        throw new PaymentGatewayError('The card provider answered a refund with another payment, amount or currency');
+      }
+      return refund;
+    },
+
+    async getRefund(id): Promise<GatewayRefund | null> {
+      const { status, body } = await call(`/api/refunds/${encodeURIComponent(id)}`, { method: 'GET' });
+      if (status === 404) return null;
+      if (status !== 200) throw failure(status, body, 'a refund look-up');
+      const refund = toRefund(parse(refundResponseSchema, body, 'a refund look-up'));
+      if (refund.id !== id) throw new PaymentGatewayError('The card provider answered a refund look-up with another refund');
+      return refund;
+    },
+  };
+}
+
+/** A refund on the wire (an answer, or a notification's) as the port gives it: its figures must agree with themselves, as a payment's must. */
+export function toRefund(refund: RefundResponse): GatewayRefund {
+  if (fromProviderAmount(refund.amount) !== refund.amount_minor) {
+    throw new PaymentGatewayError('The card provider answered a refund with two different amounts');
+  }
+  return {
+    id: refund.id,
+    paymentId: refund.payment_id,
+    status: refund.status,
+    amountMinor: refund.amount_minor,
+    currency: refund.currency,
+    failureReason: refund.failure_reason,
+    idempotencyKey: refund.idempotency_key,
+    createdAt: new Date(refund.created_at),
   };
 }
 

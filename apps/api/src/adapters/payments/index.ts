@@ -8,12 +8,13 @@ import type { PaymentGateway, ProviderInBrowser } from './port.ts';
 export type {
   GatewayPayer,
   GatewayPayment,
+  GatewayRefund,
   GatewayTokenRequest,
   PaymentGateway,
   ProviderInBrowser,
 } from './port.ts';
-export { PaymentGatewayError } from './port.ts';
-export { createHttpPaymentGateway } from './http.ts';
+export { isRefusal, PaymentGatewayError } from './port.ts';
+export { createHttpPaymentGateway, toRefund } from './http.ts';
 export { injectFetch } from './inject-fetch.ts';
 
 /**

@@ -20,6 +20,17 @@ export interface PaymentGateway {
    * or 'paid' when a payment got through first.
    */
   cancelPaymentRequest(requestId: string): Promise<GatewayPaymentRequest | null>;
+  /**
+   * Refunds a payment, in full or in part, in its currency. Idempotent on
+   * `idempotencyKey`: asking again with it (a retry, reconciliation) answers
+   * the same refund and never refunds twice. A refusal (more than is left of
+   * the payment, an unknown payment, the key used for another refund) is a
+   * PaymentGatewayError with the provider's 4xx status; a provider that
+   * cannot be asked, one without a status.
+   */
+  refund(request: GatewayRefundRequest): Promise<GatewayRefund>;
+  /** A refund as the provider has it now; null when it knows no refund by that id. */
+  getRefund(id: string): Promise<GatewayRefund | null>;
   /** The provider's browser script: `SandboxPay.mount(container, { token, onMessage })`. */
   readonly scriptUrl: string;
   /** The provider's origin: the frame's messages come from it, so the page's CSP must allow it for scripts and frames. */
@@ -86,6 +97,37 @@ export interface GatewayPayment {
   createdAt: Date;
   card: { brand: string; last4: string };
 }
+
+export interface GatewayRefundRequest {
+  providerPaymentId: string;
+  /** Minor units, above zero; the provider receives major units with two decimals. */
+  amountMinor: number;
+  /** The payment's currency. */
+  currency: CurrencyCode;
+  /** Ours, unique per refund: the provider refunds once per key. */
+  idempotencyKey: string;
+  reason: string;
+}
+
+/** pending: the provider has it and will say (a notification, or when asked again); succeeded: the money went back; failed: it did not. */
+export type GatewayRefundStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface GatewayRefund {
+  id: string;
+  paymentId: string;
+  status: GatewayRefundStatus;
+  amountMinor: number;
+  currency: CurrencyCode;
+  /** Why a failed refund failed, in the provider's words. */
+  failureReason: string | null;
+  /** The key it was asked with, as the provider echoes it: how a notification finds a refund whose answer never reached us. */
+  idempotencyKey: string | null;
+  createdAt: Date;
+}
+
+/** A refusal of the provider's (4xx other than a refused key): the request itself cannot succeed, asking again changes nothing. */
+export const isRefusal = (error: unknown): error is PaymentGatewayError =>
+  error instanceof PaymentGatewayError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403;
 
 /**
  * The provider could not be asked or answered nonsense: unreachable, timed

@@ -126,19 +126,42 @@ export const paymentRequestResponseSchema = z.object({
 });
 export type PaymentRequestResponse = z.infer<typeof paymentRequestResponseSchema>;
 
-/**
- * A notification to the merchant's webhook, sent as JSON with the header
- * `Pay-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`
- * under the webhook secret. Retried with backoff until answered 2xx; the
- * event id is stable across retries, so the merchant can recognise a replay.
- */
-export const NOTIFICATION_TYPES = ['payment.succeeded'] as const;
-export const notificationSchema = z.object({
-  id: z.string().min(1).max(100),
-  type: z.enum(NOTIFICATION_TYPES),
-  created_at: z.string(),
-  data: z.object({ payment: paymentResponseSchema }),
+/** The merchant's key for a refund, sent as the `Idempotency-Key` header: asking again with it answers the same refund. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z.string().trim().min(1).max(255);
+
+/** `POST /api/payments/:id/refunds`: how much of the payment goes back, in the payment's currency. */
+export const refundBodySchema = z.object({
+  amount: amountSchema,
+  currency: z.enum(CURRENCIES),
+  /** Why, as the merchant's staff put it; kept with the refund. */
+  reason: storable(z.string().trim().max(500)).default(''),
 });
+export type RefundBody = z.input<typeof refundBodySchema>;
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** A refund as the provider answers it and notifies it. */
+export const refundResponseSchema = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  amount: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  reason: z.string(),
+  failure_reason: z.string().nullable(),
+  /** The merchant's key it was asked with. */
+  idempotency_key: z.string().nullable(),
+  created_at: z.string(),
+});
+export type RefundResponse = z.infer<typeof refundResponseSchema>;
+
+const eventId = z.string().min(1).max(100);
+export const notificationSchema = z.discriminatedUnion('type', [
+  z.object({ id: eventId, type: z.literal('payment.succeeded'), created_at: z.string(), data: z.object({ payment: paymentResponseSchema }) }),
+  z.object({ id: eventId, type: z.enum(['refund.succeeded', 'refund.failed']), created_at: z.string(), data: z.object({ refund: refundResponseSchema }) }),
+]);
 
 export const SIGNATURE_HEADER = 'pay-signature';
 /** A signature older (or newer) than this is refused, so a captured notification cannot be replayed for ever. */

@@ -22,3 +22,5 @@ export * from '../../modules/payment-provider/schema.ts';
 export * from '../../modules/identity-provider/schema.ts';
 export * from '../../modules/rate-limits/schema.ts';
 export * from '../../modules/staff/schema.ts';
+export * from '../../modules/staff-bookings/schema.ts';
+export * from '../../modules/idempotency/schema.ts';

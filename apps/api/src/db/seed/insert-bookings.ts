@@ -171,6 +171,7 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
       return {
         bookingId,
         currency,
+        bookingCurrency: currency,
         amount,
         status: payment.status,
         gatewayStatus: payment.gatewayStatus,

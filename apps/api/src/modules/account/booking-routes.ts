@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { BOOKING_NOT_FOUND } from '../bookings/index.ts';
-import { paymentHistory, type PaymentRow } from '../payments/index.ts';
+import { paymentHistoryLines, type HistoryLine } from '../payments/index.ts';
 import { accountCustomer, ownedBookingId } from './owned-booking.ts';
 import { listAccountBookings, readAccountBooking } from './read-bookings.ts';
 
@@ -28,20 +28,24 @@ export async function accountBookingRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, listPayments, async (request) => {
     const { bookingId } = await ownedBookingId(app, request, request.params.booking);
-    const rows = await paymentHistory(app.db, bookingId);
-    return { data: { items: rows.map(accountPayment) } };
+    const lines = await paymentHistoryLines(app.db, bookingId);
+    return { data: { items: lines.map(accountPayment) } };
   });
 }
 
-/** A payment in the history: the status is the provider's own word for it (the gateway status). */
-function accountPayment(row: PaymentRow): Payment {
+/**
+ * A line of the history: a payment, its status the provider's own word for
+ * it (the gateway status) or 'Refunded' / 'Partially refunded', or a refund
+ * as a negative amount (payments' paymentHistoryLines).
+ */
+function accountPayment(line: HistoryLine): Payment {
   return {
-    id: row.id,
-    payment_id: row.providerPaymentId ?? String(row.id),
-    reference: row.reference ?? String(row.id),
-    created_date: row.createdAt.toISOString(),
-    amount: { value: minor(row.amount), currency: row.currency },
-    detail: { gateway_status: row.gatewayStatus },
-    currency: row.currency,
+    id: line.id,
+    payment_id: line.paymentId,
+    reference: line.reference,
+    created_date: line.createdAt.toISOString(),
+    amount: { value: minor(line.amount), currency: line.currency },
+    detail: { gateway_status: line.gatewayStatus },
+    currency: line.currency,
   };
 }

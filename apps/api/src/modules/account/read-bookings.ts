@@ -10,10 +10,9 @@ import {
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { agentsReadModel } from '../agents/index.ts';
-import { bookingsReadModel, totalsFromLines } from '../bookings/index.ts';
+import { bookingsReadModel, presentCorrespondence, presentPassenger, totalsFromLines } from '../bookings/index.ts';
 import { catalogueReadModel } from '../catalogue/index.ts';
 import { paidByBooking } from '../payments/index.ts';
-import { presentCorrespondence, presentPassenger } from './passenger-presenter.ts';
 
 const { bookings, bookingComponents, bookingPassengers } = bookingsReadModel;
 const { departures, tours } = catalogueReadModel;

@@ -1,9 +1,9 @@
-import { getProfile, type AddressRecord } from '@tours/domain';
+import { getProfile } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
-import type { PostalAddress } from '../../db/json-types.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { identityOf } from '../../plugins/customer-auth.ts';
+import { addressRecord } from '../bookings/index.ts';
 import { customerForIdentity } from '../customers/index.ts';
 
 /**
@@ -13,11 +13,6 @@ import { customerForIdentity } from '../customers/index.ts';
  * docs/decisions/0011-customer-tokens.md).
  */
 export const NO_ACCOUNT_MESSAGE = 'No account found for this e-mail address. Please sign in with the e-mail address used on your booking.';
-
-/** A stored address in the account's shape: the optional lines as empty strings. */
-export function addressRecord(address: PostalAddress): AddressRecord {
-  return { ...address, line_2: address.line_2 ?? '', line_3: address.line_3 ?? '' };
-}
 
 /** The account area's calls (spec section 7, Account); every one needs the signed-in customer's access token. */
 export async function accountRoutes(app: FastifyInstance) {

@@ -12,6 +12,7 @@ export { agentActor, requireVerification } from './verification.ts';
 /**
  * What other modules may read of the agents' tables in their own statements
  * (the staff member copied on a confirmation, the agency that settles an
- * agent booking's balance), never write.
+ * agent booking's balance, the agency on a staff member's booking list),
+ * never write.
  */
 export const agentsReadModel = { agents, agentStaff } as const;

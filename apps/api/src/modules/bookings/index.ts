@@ -29,16 +29,40 @@ export { lockBookingForPayment, lockBookingForSettlement, lockBookingStatus, mar
 export { randomBookingReference, settleWithReference } from './reference.ts';
 export { linkBookingToCustomer } from './customer-link.ts';
 
+// The staff console's statements: the domain's rules about a booking in SQL, for lists of thousands.
+export {
+  awaitsSettlementSql,
+  bookingDetailsIncompleteSql,
+  bookingReferenceIs,
+  bookingTotalSql,
+  isSettledSql,
+  passengerCountSql,
+  passengerEmailContains,
+  passengerNameContains,
+} from './staff-reading.ts';
+
+// The booking flow's dead end (options, selections): why the site could not go on with a quote, for staff to call back.
+export { recordQuoteReason } from './quote-reason.ts';
+
 // The account area's: whose booking it is, and the details a customer completes after booking.
 export { BOOKING_NOT_FOUND, ownedBookingId } from './ownership.ts';
 export {
+  changedFields,
+  correspondenceOf,
   lockBookingForDetails,
-  lockPassenger,
+  passengerOf,
   saveCorrespondence,
-  savePassengerDetails,
-  type PassengerDetails,
+  savePassengerSection,
+  sectionValue,
+  storedCorrespondence,
+  type DetailsWindow,
   type PassengerRow,
 } from './passenger-details.ts';
+
+export { addressRecord, presentCorrespondence, presentPassenger } from './passenger-presenter.ts';
+
+// The staff console's decisions (modules/booking-actions): the row locked for a change, cancellation, an Optional booking confirmed, a flag cleared.
+export { clearNeedsAttention, confirmSettledOptional, lockBookingForChange, markCancelled, readBookingForChange, type BookingForChange } from './staff-changes.ts';
 
 // The agent's (modules/agent-bookings): the travel agent and staff member registered on the booking.
 export { agentOfBooking, lockBookingForAgent, registerAgentOnBooking, registerStaffOnBooking } from './agent.ts';

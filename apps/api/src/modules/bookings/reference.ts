@@ -5,10 +5,10 @@ import type { Database } from '../../db/client.ts';
 import { bookings } from './schema.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 
-const PREFIX = OPERATOR.shortName.slice(0, 3).toUpperCase();
+export const BOOKING_REFERENCE_PREFIX = OPERATOR.shortName.slice(0, 3).toUpperCase();
 
 /** 'MER-480153': the operator's prefix and six random digits, so references say nothing about how many bookings there are. */
-export const randomBookingReference = () => `${PREFIX}-${randomInt(100_000, 1_000_000)}`;
+export const randomBookingReference = () => `${BOOKING_REFERENCE_PREFIX}-${randomInt(100_000, 1_000_000)}`;
 
 const ATTEMPTS = 20;
 

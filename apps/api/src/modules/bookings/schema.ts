@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES } from '@tours/domain';
+import { ATTENTION_CODES, BOOKING_STATUSES, QUOTE_REASONS } from '@tours/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -26,6 +26,17 @@ import { promotions } from '../promotions/schema.ts';
 
 /** The domain's one list of statuses (packages/domain booking/statuses.ts); a new one needs a migration too. */
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
+
+/** A check's list of allowed codes, written out in the migration as the domain has them now. */
+const inList = (values: readonly string[]) => sql.raw(`array[${values.map((value) => `'${value}'`).join(', ')}]::text[]`);
+
+/**
+ * The accent- and case-insensitive form of a name, as the domain's foldName
+ * makes it (NFD, combining marks dropped, lower case, spaces collapsed), in
+ * SQL: immutable, so a generated column can keep it and an index search it.
+ */
+export const foldedForSearch = (expression: string) =>
+  sql.raw(`btrim(regexp_replace(lower(regexp_replace(normalize(${expression}, NFD), '[\\u0300-\\u036f]', '', 'g')), '\\s+', ' ', 'g'))`);
 
 export const bookings = pgTable(
   'bookings',
@@ -58,6 +69,14 @@ export const bookings = pgTable(
     needsAttention: boolean('needs_attention').notNull().default(false),
     /** Why, in words for staff; the audit log holds the detail. */
     attentionReason: text('attention_reason'),
+    /** Why, as the domain's stable code (ATTENTION_REASONS): the work queue filters by it, never by the words. */
+    attentionCode: text('attention_code'),
+    /**
+     * Why the site could not go on with this quote (QUOTE_REASONS: no room
+     * left for the party...): it showed the availability-error screen, and
+     * staff call the customer back. The first reason is kept.
+     */
+    quoteReason: text('quote_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -69,6 +88,11 @@ export const bookings = pgTable(
     index('bookings_departure_idx').on(t.departureId),
     // The staff follow-up queue: small, so a partial index.
     index('bookings_needs_attention_idx').on(t.id).where(sql`${t.needsAttention}`),
+    // The staff console's lists: newest first, by status, by agent; quotes the site could not complete are few.
+    index('bookings_created_idx').on(t.createdAt, t.id),
+    index('bookings_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('bookings_agent_idx').on(t.agentId),
+    index('bookings_quote_reason_idx').on(t.id).where(sql`${t.quoteReason} is not null`),
     foreignKey({
       name: 'bookings_agent_staff_fk',
       columns: [t.agentStaffId, t.agentId],
@@ -84,6 +108,9 @@ export const bookings = pgTable(
     check('bookings_confirmed_has_reference', sql`${t.status} <> 'Confirmed' or ${t.reference} is not null`),
     check('bookings_confirmed_has_date', sql`${t.status} <> 'Confirmed' or ${t.confirmedDate} is not null`),
     check('bookings_attention_has_reason', sql`not ${t.needsAttention} or ${t.attentionReason} is not null`),
+    check('bookings_attention_has_code', sql`not ${t.needsAttention} or ${t.attentionCode} is not null`),
+    check('bookings_attention_code_known', sql`${t.attentionCode} is null or ${t.attentionCode} = any(${inList(ATTENTION_CODES)})`),
+    check('bookings_quote_reason_known', sql`${t.quoteReason} is null or ${t.quoteReason} = any(${inList(QUOTE_REASONS)})`),
   ],
 );
 
@@ -115,11 +142,18 @@ export const bookingPassengers = pgTable(
     insurance: jsonb('insurance').$type<InsuranceDetails>(),
     joiningInformation: jsonb('joining_information').$type<JoiningInformation>(),
     arrivalTime: text('arrival_time'),
+    /** 'zoe muller': the name folded for the staff console's search (accents and case ignored), kept by the database. */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(foldedForSearch(`given_name || ' ' || family_name`)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('booking_passengers_booking_position_unique').on(t.bookingId, t.position),
+    // Any part of a name or an e-mail address, found through trigrams (pg_trgm) rather than by reading every passenger.
+    index('booking_passengers_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('booking_passengers_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     // Allocations reference (passenger, booking) so a passenger is never allocated on another booking.
     unique('booking_passengers_id_booking_unique').on(t.id, t.bookingId),
     uniqueIndex('booking_passengers_one_lead').on(t.bookingId).where(sql`${t.isLead}`),

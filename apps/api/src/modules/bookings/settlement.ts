@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@tours/domain';
+import { ATTENTION_REASONS, type AttentionCode, type BookingStatus } from '@tours/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -73,7 +73,10 @@ export async function lockBookingStatus(db: Database, bookingId: number): Promis
   return booking;
 }
 
-/** Staff must look at the booking, for this reason (in their words); its status becomes `status`. */
-export async function markNeedsAttention(db: Database, bookingId: number, input: { status: BookingStatus; reason: string }): Promise<void> {
-  await db.update(bookings).set({ status: input.status, needsAttention: true, attentionReason: input.reason }).where(eq(bookings.id, bookingId));
+/** Staff must look at the booking, for this reason (its code, and the words staff read); its status becomes `status`. */
+export async function markNeedsAttention(db: Database, bookingId: number, input: { status: BookingStatus; attention: AttentionCode }): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ status: input.status, needsAttention: true, attentionCode: input.attention, attentionReason: ATTENTION_REASONS[input.attention] })
+    .where(eq(bookings.id, bookingId));
 }

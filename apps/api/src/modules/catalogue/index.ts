@@ -14,6 +14,7 @@ export { departureById, findDeparture } from './repository.ts';
 export { loadOffer, lockDepartureForAllocation, lockOptions, occupancyOf, type DepartureOffer, type OfferedOption } from './offer.ts';
 export { extraOptions, flightGroups, roomOptions, type Presenting } from './option-lists.ts';
 export { stockLeft } from './stock-left.ts';
+export { balanceDueDateSql } from './due-dates.ts';
 
 /**
  * What other modules may read of the catalogue's tables in their own

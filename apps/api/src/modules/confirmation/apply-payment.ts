@@ -1,11 +1,11 @@
-import { awaitsSettlement, isPermittedAmount, isSettled, toProviderAmount, type PostPaymentDetails } from '@tours/domain';
+import { awaitsSettlement, isPermittedAmount, isSettled, OFFLINE_PROVIDER, toProviderAmount, type AttentionCode, type PostPaymentDetails } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listComponents, lockBookingForSettlement, totalsFromLines, type ComponentLine, type SettlingBooking } from '../bookings/index.ts';
 import { intentById, lockPaymentForApplying, markPaymentApplied, type PaymentIntent } from '../payments/index.ts';
 import { confirmBookingCore, flagIfOverpaid, type SettlementContext } from './core.ts';
-import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
+import { answerFor, ATTENTION_CODE, flagForFollowUp } from './follow-up.ts';
 
 export interface ApplyPayment extends SettlementContext {
   bookingId: number;
@@ -17,10 +17,14 @@ export interface ApplyPayment extends SettlementContext {
 /**
  * Applies a recorded payment to its booking, once, in one transaction with
  * the booking row locked:
+ * - a payment in another currency than the booking's never counts towards
+ *   it: the booking is flagged for staff (Unconfirmed if it was awaiting
+ *   settlement), who refund it in its currency;
  * - a booking awaiting settlement is confirmed through the confirmation core,
  *   unless the payment came through a request that is not its own or was
  *   withdrawn when the price changed (outdated): then it is Unconfirmed and
- *   flagged for staff, and the visitor sees the unconfirmed screen;
+ *   flagged for staff, and the visitor sees the unconfirmed screen. Money
+ *   staff recorded (provider 'offline') came through no request: it confirms;
  * - on a settled booking it is a balance payment: it reduces the outstanding
  *   balance (total minus payments), flagged only if it overpays;
  * - on a booking already flagged or cancelled it is flagged again for staff.
@@ -37,10 +41,20 @@ export async function applyPayment(db: Database, input: ApplyPayment): Promise<P
 
     const intent = payment.intentId ? await intentById(tx, payment.intentId) : null;
     let outcome: PostPaymentDetails;
-    if (awaitsSettlement(booking)) {
+    if (payment.currency !== payment.bookingCurrency) {
+      outcome = await flagForFollowUp(tx, {
+        bookingId: booking.id,
+        reason: ATTENTION_CODE.otherCurrency,
+        paymentId: null,
+        detail: { providerPaymentId: payment.providerPaymentId, currency: payment.currency, amount: payment.amount },
+        requestId: input.requestId,
+      });
+    } else if (awaitsSettlement(booking) && payment.provider === OFFLINE_PROVIDER) {
+      outcome = await confirmBookingCore(tx, { ...input, purpose: null, paymentId: payment.id, locked: booking });
+    } else if (awaitsSettlement(booking)) {
       // The booking's lines, read once under the lock: the amount check and the confirmation (documents, e-mail) use them.
       const lines = intent && intent.status !== 'cancelled' ? await listComponents(tx, booking.id) : undefined;
-      const problem = !intent ? ATTENTION.unmatched : isOutdated(booking, intent, lines) ? ATTENTION.outdated : null;
+      const problem = !intent ? ATTENTION_CODE.unmatched : isOutdated(booking, intent, lines) ? ATTENTION_CODE.outdated : null;
       outcome = problem
         ? await flagForFollowUp(tx, { bookingId: booking.id, reason: problem, paymentId: payment.id, detail: { intentId: intent?.id ?? null }, requestId: input.requestId })
         : await confirmBookingCore(tx, { ...input, purpose: intent!.purpose, paymentId: payment.id, locked: booking, lines });
@@ -57,7 +71,7 @@ export async function applyPayment(db: Database, input: ApplyPayment): Promise<P
       });
       outcome = answerFor(booking);
     } else {
-      outcome = await flagForFollowUp(tx, { bookingId: booking.id, reason: ATTENTION.afterSettlement, paymentId: payment.id, detail: { status: booking.status }, requestId: input.requestId });
+      outcome = await flagForFollowUp(tx, { bookingId: booking.id, reason: ATTENTION_CODE.afterSettlement, paymentId: payment.id, detail: { status: booking.status }, requestId: input.requestId });
     }
     await markPaymentApplied(tx, payment.id, input.clock.now());
     return outcome;
@@ -81,7 +95,7 @@ function isOutdated(booking: SettlingBooking, intent: PaymentIntent, lines: Comp
  * places are gone): the booking is Unconfirmed and flagged, and the payment
  * counts as applied, so nothing retries it.
  */
-export async function applyAsFollowUp(db: Database, input: ApplyPayment & { reason: string; detail: Record<string, unknown> }): Promise<PostPaymentDetails> {
+export async function applyAsFollowUp(db: Database, input: ApplyPayment & { reason: AttentionCode; detail: Record<string, unknown> }): Promise<PostPaymentDetails> {
   return db.transaction(async (tx) => {
     const outcome = await flagForFollowUp(tx, {
       bookingId: input.bookingId,

@@ -6,6 +6,13 @@ import { allocationsToSell, sellAllocations, shortages, unitsTaken, type Need } 
 /** The units the booking held have gone to someone else since its holds lapsed. */
 export class PlacesGoneError extends Error {
   override name = 'PlacesGoneError';
+  constructor(
+    message: string,
+    /** What is short: places on the departure (optionId null) or an option's units, and how many were needed. */
+    readonly missing: readonly Need[] = [],
+  ) {
+    super(message);
+  }
 }
 
 /** The booking holds nothing to confirm (no selections were ever made, or they were replaced by nothing). */
@@ -49,7 +56,7 @@ export async function convertHolds(db: Database, booking: { id: number; departur
       needs.set(row.optionId, need);
     }
     const short = shortages([...needs.values()], { capacity: departure.capacity, inventory: (id) => inventory.get(id) ?? 0 }, taken);
-    if (short.length > 0) throw new PlacesGoneError(`No longer available: ${short.map((need) => need.label).join(', ')}.`);
+    if (short.length > 0) throw new PlacesGoneError(`No longer available: ${short.map((need) => need.label).join(', ')}.`, short);
   }
 
   await sellAllocations(db, rows.map((row) => row.id), clock.now());

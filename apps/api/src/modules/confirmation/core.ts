@@ -15,7 +15,7 @@ import { issueConfirmationDocuments } from '../documents/index.ts';
 import { amountPaid, markSettlingPayment, referPaymentsToBooking } from '../payments/index.ts';
 import { convertHolds } from './convert-holds.ts';
 import { queueConfirmationEmail, type PaidAndTotal } from './email/queue.ts';
-import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
+import { answerFor, ATTENTION_CODE, flagForFollowUp } from './follow-up.ts';
 
 export interface SettlementContext {
   clock: Clock;
@@ -39,7 +39,17 @@ export interface ConfirmBooking extends SettlementContext {
   locked?: SettlingBooking;
   /** The booking's lines as the caller's transaction read them under that lock: not read again. */
   lines?: ComponentLine[];
+  /**
+   * A staff member decided (issue 26): the booking is settled as Confirmed
+   * whatever its departure's date (their availability checks are done), and
+   * a paid but Unconfirmed booking is settled too, its places taken again if free.
+   */
+  staffDecision?: boolean;
 }
+
+/** Whether the core settles the booking: one awaiting settlement, or, on a staff decision, a paid but unconfirmed one. */
+const settles = (booking: SettlingBooking, staffDecision: boolean) =>
+  awaitsSettlement(booking) || (staffDecision && booking.status === 'Unconfirmed' && booking.reference === null);
 
 /**
  * The one confirmation core: settles a booking inside the caller's
@@ -48,19 +58,24 @@ export interface ConfirmBooking extends SettlementContext {
  * it gets its reference and its settled status (Confirmed, or Optional under
  * five weeks away), the settling payment is marked, the confirmation e-mail
  * is queued and the audit log says who did it. Paid bookings, zero totals and
- * agents' confirmations all come through here; a booking already settled
- * answers as it stands.
+ * agents' confirmations all come through here, and staff's decisions to
+ * confirm (staffDecision); a booking already settled answers as it stands.
  */
 export async function confirmBookingCore(db: Database, input: ConfirmBooking): Promise<PostPaymentDetails> {
+  return (await settleInCore(db, input)).outcome;
+}
+
+/** The core, also saying whether it settled the booking now and queued the confirmation e-mail (a staff decision answers it). */
+export async function settleInCore(db: Database, input: ConfirmBooking): Promise<{ outcome: PostPaymentDetails; settledNow: boolean; emailQueued: boolean }> {
   const { bookingId } = input;
   const booking = input.locked ?? (await lockBookingForSettlement(db, bookingId));
-  if (!awaitsSettlement(booking)) return answerFor(booking);
+  if (!settles(booking, input.staffDecision === true)) return { outcome: answerFor(booking), settledNow: false, emailQueued: false };
 
   const held = await convertHolds(db, booking, input.clock);
   await input.faults.fire(bookingId, 'confirm-after-payment');
   await input.faults.fire(bookingId, 'settle-transient');
   const now = input.clock.now();
-  const status = settledBookingStatus(booking.status);
+  const status = input.staffDecision ? 'Confirmed' : settledBookingStatus(booking.status);
   const reference = await settleWithReference(db, bookingId, now, status);
   await linkBookingToCustomer(db, { bookingId, now, requestId: input.requestId, actor: input.actor });
   if (input.paymentId !== null) await markSettlingPayment(db, input.paymentId);
@@ -69,8 +84,9 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
   // The documents first: the e-mail attaches the booking confirmation.
   const confirmationDocumentId = await issueConfirmationDocuments(db, bookingId, input.lines);
   await input.faults.fire(bookingId, 'during-email', db);
+  // The e-mail says what the booking became (an Optional booking settled as Optional, or one staff confirmed).
   const emailed = await queueConfirmationEmail(db, {
-    booking,
+    booking: { ...booking, status },
     reference,
     publicUrl: input.publicUrl,
     balanceDueDays: input.balanceDueDays,
@@ -88,7 +104,7 @@ export async function confirmBookingCore(db: Database, input: ConfirmBooking): P
     requestId: input.requestId,
     detail: { reference, status, purpose: input.purpose, paymentId: input.paymentId, unitsSold: held.sold, unitsRetaken: held.retaken, confirmationEmailQueued: emailed.queued },
   });
-  return { status: 'confirmed', reference, booking_status: status };
+  return { outcome: { status: 'confirmed', reference, booking_status: status }, settledNow: true, emailQueued: emailed.queued };
 }
 
 /** More paid than the booking costs (a form opened at a higher total raced a cheaper change): the booking stands, staff refund the difference. */
@@ -103,7 +119,7 @@ export async function flagIfOverpaid(
   if (paid <= total) return false;
   await flagForFollowUp(db, {
     bookingId: booking.id,
-    reason: ATTENTION.overpaid,
+    reason: ATTENTION_CODE.overpaid,
     paymentId: input.paymentId,
     detail: { paid, total },
     requestId: input.requestId,

@@ -1,26 +1,36 @@
-import { awaitsSettlement, isSettled, postPaymentDetailsOf, type BookingStatus, type PostPaymentDetails } from '@tours/domain';
+import { ATTENTION_REASONS, awaitsSettlement, isSettled, postPaymentDetailsOf, type AttentionCode, type BookingStatus, type PostPaymentDetails } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
 import { lockBookingStatus, markNeedsAttention } from '../bookings/index.ts';
 import { markSettlingPayment } from '../payments/index.ts';
 
-/** Why staff must look at a booking, in their words; the audit log has the detail. */
-export const ATTENTION = {
-  placesGone: 'Paid, but the places were sold to someone else before the booking could be confirmed.',
-  failed: 'Paid, but confirming the booking failed.',
-  unmatched: 'A payment was taken through a payment request that is not one of this booking’s.',
-  outdated: 'Paid through a card form opened before the booking’s price changed: check the booking and the amount with the customer.',
-  otherCurrency: 'Paid in another currency than the booking’s: refund it, or take the payment again in the booking’s currency.',
-  afterSettlement: 'Paid after the booking was marked for follow-up or cancelled: apply or refund the payment.',
-  overpaid: 'Paid more than the booking costs (the booking changed after the card form was opened): refund the difference.',
-} as const;
+/**
+ * Why staff must look at a booking: the domain's codes (ATTENTION_REASONS),
+ * named as settlement raises them. The booking keeps the code and its words;
+ * the audit log has the detail.
+ */
+export const ATTENTION_CODE = {
+  placesGone: 'places-gone',
+  failed: 'confirm-failed',
+  unmatched: 'unmatched-payment',
+  outdated: 'outdated-payment',
+  otherCurrency: 'other-currency',
+  afterSettlement: 'paid-after-settlement',
+  overpaid: 'overpaid',
+  refundFailed: 'refund-failed',
+} as const satisfies Record<string, AttentionCode>;
+
+/** The words staff read for each of them, as the booking's attention_reason keeps them. */
+export const ATTENTION = Object.fromEntries(Object.entries(ATTENTION_CODE).map(([name, code]) => [name, ATTENTION_REASONS[code]])) as {
+  readonly [Name in keyof typeof ATTENTION_CODE]: (typeof ATTENTION_REASONS)[(typeof ATTENTION_CODE)[Name]];
+};
 
 /** What settlement answers for a booking in this state: the domain's rule, which GET /bookings/settlement answers too. */
 export const answerFor = postPaymentDetailsOf;
 
 export interface FollowUp {
   bookingId: number;
-  reason: string;
+  reason: AttentionCode;
   /** The payment that brought this about; when the booking was still awaiting settlement it becomes the one that settled it. */
   paymentId: number | null;
   detail: Record<string, unknown>;
@@ -42,7 +52,7 @@ export async function flagForFollowUp(db: Database, followUp: FollowUp): Promise
   if (followUp.unlessConfirmed && isSettled(booking)) return answerFor(booking);
   const open = awaitsSettlement(booking);
   const status: BookingStatus = open ? 'Unconfirmed' : booking.status;
-  await markNeedsAttention(db, bookingId, { status, reason: followUp.reason });
+  await markNeedsAttention(db, bookingId, { status, attention: followUp.reason });
   if (open && followUp.paymentId !== null) await markSettlingPayment(db, followUp.paymentId);
   await recordAudit(db, {
     actor: 'system',
@@ -51,7 +61,7 @@ export async function flagForFollowUp(db: Database, followUp: FollowUp): Promise
     entityId: bookingId,
     bookingId,
     requestId: followUp.requestId,
-    detail: { reason: followUp.reason, previousStatus: booking.status, status, paymentId: followUp.paymentId, ...followUp.detail },
+    detail: { reason: ATTENTION_REASONS[followUp.reason], code: followUp.reason, previousStatus: booking.status, status, paymentId: followUp.paymentId, ...followUp.detail },
   });
   return answerFor({ ...booking, status });
 }

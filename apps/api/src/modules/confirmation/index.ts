@@ -13,3 +13,17 @@ export { confirmWithoutPayment, type UnpaidConfirmationCheck } from './confirm-w
 export { settleProviderPayment, SETTLEMENT_PENDING } from './settle-payment.ts';
 export { reconcilePayments, reconciliationPlugin } from './reconciliation.ts';
 export { ATTENTION } from './follow-up.ts';
+export { PlacesGoneError, NothingHeldError } from './convert-holds.ts';
+// Staff decisions (issue 26): through the one core, in the caller's transaction; refunds settled once by answer, notification or reconciliation.
+export {
+  applyRecordedPayment,
+  confirmOptionalByStaff,
+  confirmUnconfirmedByStaff,
+  resendConfirmationEmail,
+  sendDocumentEmail,
+  type StaffDecision,
+} from './staff-decisions.ts';
+export { sendRefund } from './refund-settlement.ts';
+export { settlementContext } from './settle-payment.ts';
+export { queueCancellationEmail, type BookingFacts, type QueuedNotice } from './email/notices.ts';
+export { type Ending } from './email/cancellation-content.ts';

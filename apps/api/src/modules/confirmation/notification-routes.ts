@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { PaymentGatewayError, toRefund, type GatewayRefund } from '../../adapters/payments/index.ts';
 import { notificationSchema, SIGNATURE_HEADER, verifyNotificationSignature } from '../../adapters/payments/wire.ts';
 import { HttpError, unauthorized, validationFailed } from '../../lib/http-error.ts';
-import { markNotificationProcessed, receiveNotification } from '../payments/index.ts';
+import { markNotificationProcessed, receiveNotification, receiveRefundNotification } from '../payments/index.ts';
+import { outcomeOf, settleRefundOutcome } from './refund-settlement.ts';
 import { settleProviderPayment } from './settle-payment.ts';
 
 /** The largest notification body accepted (413 above it). */
@@ -37,6 +39,22 @@ export async function paymentNotificationRoutes(app: FastifyInstance) {
     }
     if (!parsed.success) throw validationFailed({ body: 'Not a notification this endpoint knows' });
     const event = parsed.data;
+    if (event.type !== 'payment.succeeded') {
+      // A refund's outcome: it settles our pending refund, found by the provider's id or the key we sent it with (its answer may not have reached us).
+      let refund: GatewayRefund;
+      try {
+        refund = toRefund(event.data.refund);
+      } catch (error) {
+        if (error instanceof PaymentGatewayError) throw validationFailed({ body: error.message });
+        throw error;
+      }
+      const { processed } = await receiveRefundNotification(app.db, { eventId: event.id, type: event.type, providerRefundId: refund.id, providerPaymentId: refund.paymentId });
+      if (processed) return reply.code(200).send({ received: true });
+      const settled = await settleRefundOutcome(app, { providerRefundId: refund.id, idempotencyKey: refund.idempotencyKey }, outcomeOf(refund), 'notification', request.id);
+      if (!settled) request.log.info({ eventId: event.id, refundId: refund.id }, 'refund notification: the refund was settled already, or is not one of ours');
+      await markNotificationProcessed(app.db, event.id, app.clock.now());
+      return reply.code(200).send({ received: true });
+    }
     const { payment } = event.data;
 
     // One statement records the event and says whether anything is left to do: nothing when the payment did not

@@ -4,8 +4,9 @@ import { sqlAfter } from '../../lib/clock.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 import { retryTransient } from '../../lib/pg-errors.ts';
 import { lapsedHoldExists } from '../inventory/index.ts';
-import { claimDueIntents, claimUnappliedPayments, markCancelConfirmed, markIntentExpired } from '../payments/index.ts';
+import { claimDueIntents, claimPendingRefunds, claimUnappliedPayments, markCancelConfirmed, markIntentExpired } from '../payments/index.ts';
 import { applyPayment } from './apply-payment.ts';
+import { outcomeOf, sendRefund, settleRefundOutcome } from './refund-settlement.ts';
 import { settleProviderPayment, settlementContext, visitorOriginOf } from './settle-payment.ts';
 
 /**
@@ -17,7 +18,12 @@ import { settleProviderPayment, settlementContext, visitorOriginOf } from './set
  *     is settled through the single settlement path; an unpaid request is
  *     marked expired (and only then may the sweeper release its holds);
  *  2. claims payments recorded but not applied (a transient failure outlasted
- *     the retries) and applies them.
+ *     the retries) and applies them;
+ *  3. claims card refunds still pending (the provider's answer and its
+ *     notification never came, or the process died before it asked) and asks
+ *     the provider: the refund it knows is settled by its word; one it was
+ *     never sent (or that it does not know) is sent again, with the same
+ *     idempotency key, so it is never refunded twice.
  * Claims are leases taken with FOR UPDATE SKIP LOCKED, so any number of
  * replicas may run it at once and each item is worked on by one of them; a
  * replica that dies mid-run leaves its lease to lapse and another takes over.
@@ -27,17 +33,21 @@ const BATCH = 50;
 const LEASE_MS = 60_000;
 /** A payment recorded moments ago is still being applied by its own caller. */
 const UNAPPLIED_GRACE_MS = 5_000;
+/** A refund written moments ago is still being sent by the action that wrote it (the provider call may take its whole timeout). */
+const REFUND_GRACE_MS = 30_000;
 
 export interface ReconcileRun {
   requestsChecked: number;
   paymentsSettled: number;
   requestsExpired: number;
   paymentsApplied: number;
+  refundsChecked: number;
+  refundsSettled: number;
   failures: number;
 }
 
 export async function reconcilePayments(app: FastifyInstance): Promise<ReconcileRun> {
-  const run: ReconcileRun = { requestsChecked: 0, paymentsSettled: 0, requestsExpired: 0, paymentsApplied: 0, failures: 0 };
+  const run: ReconcileRun = { requestsChecked: 0, paymentsSettled: 0, requestsExpired: 0, paymentsApplied: 0, refundsChecked: 0, refundsSettled: 0, failures: 0 };
   // Due-ness and leases by the database's clock, read by each statement: replicas whose clocks drift agree on them.
   const now = app.clock.databaseNow();
   const leaseUntil = sqlAfter(now, LEASE_MS);
@@ -94,12 +104,30 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
       app.log.warn({ err: error, paymentId: payment.id }, 'reconciliation could not apply a recorded payment; a later run retries');
     }
   }
+
+  const refunds = await claimPendingRefunds(app.db, { now, leaseUntil, createdBefore: sqlAfter(now, -REFUND_GRACE_MS), limit: BATCH });
+  for (const refund of refunds) {
+    run.refundsChecked++;
+    try {
+      const known = refund.providerRefundId ? await app.adapters.payments.getRefund(refund.providerRefundId) : null;
+      if (known) {
+        if (await settleRefundOutcome(app, { refundId: refund.id }, outcomeOf(known), 'reconciliation', requestId)) run.refundsSettled++;
+      } else {
+        // Never sent, or sent without an answer: the same key makes the provider answer the refund it has, or make it once.
+        if (await sendRefund(app, refund, requestId, 'reconciliation')) run.refundsSettled++;
+      }
+      // Still pending at the provider: the lease lapses and a later run asks again.
+    } catch (error) {
+      run.failures++;
+      app.log.warn({ err: error, refundId: refund.id }, 'reconciliation could not settle a refund; a later run retries');
+    }
+  }
   return run;
 }
 
 export const reconciliationPlugin = sharedPlugin('payment-reconciliation', async (app) => {
   scheduleBackgroundJob(app, 'reconciling payments', app.config.payments.reconcileIntervalMs, async () => {
     const run = await reconcilePayments(app);
-    if (run.requestsChecked + run.paymentsApplied > 0) app.log.info(run, 'reconciled payments');
+    if (run.requestsChecked + run.paymentsApplied + run.refundsChecked > 0) app.log.info(run, 'reconciled payments');
   });
 });

@@ -24,14 +24,15 @@ export interface RecordedPayment {
  * first, so racing confirmations of one payment take turns and the later ones
  * find the row the first wrote; the unique provider payment id is the last word.
  *
- * A payment in another currency than the booking's cannot be a payments row
- * (the row's currency is the booking's by a foreign key): it is written to the
- * audit log in full for staff, and null is answered.
+ * A payment in another currency than the booking's is recorded as it was
+ * taken (in its own currency, beside the booking's) and written to the audit
+ * log in full: it never counts towards the booking, and applying it flags the
+ * booking for staff, who refund it in its currency.
  */
 export async function recordPayment(
   db: Database,
   input: { bookingId: number; payment: GatewayPayment; provider: string; now: Instant; requestId: string; actor: string },
-): Promise<RecordedPayment | null> {
+): Promise<RecordedPayment> {
   const { bookingId, payment } = input;
   return db.transaction(async (tx) => {
     const booking = await lockBookingForPayment(tx, bookingId);
@@ -60,16 +61,17 @@ export async function recordPayment(
         requestId: input.requestId,
         detail: { ...detail, bookingCurrency: booking.currency },
       });
-      return null;
     }
 
-    const intent = await intentOfRequest(tx, bookingId, payment.requestId);
+    // A request of ours is in the booking's currency, so a payment in another one never matches it.
+    const intent = payment.currency === booking.currency ? await intentOfRequest(tx, bookingId, payment.requestId) : null;
     // A withdrawn request stays withdrawn: that is how the payment is later known to be outdated.
     if (intent) await markIntentPaid(tx, intent);
     const id = await insertSucceededPayment(tx, {
       bookingId,
       bookingReference: booking.reference ?? String(bookingId),
       currency: payment.currency,
+      bookingCurrency: booking.currency,
       amount: payment.amountMinor,
       gatewayStatus: payment.status,
       provider: input.provider,

@@ -12,7 +12,7 @@ import { isTransientDatabaseError, retryTransient } from '../../lib/pg-errors.ts
 import { runWorkflow, WorkflowError, type WorkflowStep } from '../../lib/workflow.ts';
 import { applyAsFollowUp, applyPayment } from './apply-payment.ts';
 import { PlacesGoneError } from './convert-holds.ts';
-import { answerFor, ATTENTION, flagForFollowUp } from './follow-up.ts';
+import { answerFor, ATTENTION_CODE } from './follow-up.ts';
 import { recordPayment, type RecordedPayment } from './record-payment.ts';
 import { verifyWithProvider } from './verify.ts';
 
@@ -40,7 +40,7 @@ interface Settlement {
   /** The origin the visitor paid from (visitorOriginOf), for the e-mail's links. */
   visitorOrigin?: string | null;
   payment?: GatewayPayment;
-  recorded?: RecordedPayment | null;
+  recorded?: RecordedPayment;
   outcome?: PostPaymentDetails;
 }
 
@@ -109,7 +109,7 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
             bookingId: context.bookingId!,
             paymentId: context.recorded!.id,
             actor,
-            reason: cause instanceof PlacesGoneError ? ATTENTION.placesGone : ATTENTION.failed,
+            reason: cause instanceof PlacesGoneError ? ATTENTION_CODE.placesGone : ATTENTION_CODE.failed,
             detail: { step: failure.step, error: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) },
           }),
         );
@@ -118,21 +118,6 @@ export async function settleProviderPayment(app: FastifyInstance, input: SettleP
     {
       name: 'apply',
       invoke: async (context) => {
-        // Another currency than the booking's cannot be a payments row (recordPayment wrote it to the audit log): staff follow it up.
-        if (!context.recorded) {
-          context.outcome = await retryTransient(() =>
-            app.db.transaction((tx) =>
-              flagForFollowUp(tx, {
-                bookingId: context.bookingId!,
-                reason: ATTENTION.otherCurrency,
-                paymentId: null,
-                detail: { providerPaymentId: input.providerPaymentId, currency: context.payment!.currency },
-                requestId: input.requestId,
-              }),
-            ),
-          );
-          return;
-        }
         context.outcome = await retryTransient(
           () => applyPayment(app.db, { ...settlementContext(app, input.requestId, context.visitorOrigin), bookingId: context.bookingId!, paymentId: context.recorded!.id, actor }),
           undefined,

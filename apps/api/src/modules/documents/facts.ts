@@ -6,7 +6,7 @@ import { agentsReadModel } from '../agents/index.ts';
 import { bookingsReadModel, listComponents, totalsFromLines, type ComponentType } from '../bookings/index.ts';
 import { catalogueReadModel } from '../catalogue/index.ts';
 import { customersReadModel } from '../customers/index.ts';
-import { succeededPayments } from '../payments/index.ts';
+import { moneyLines } from '../payments/index.ts';
 import type { DocumentState } from './templates.ts';
 
 const { bookings, bookingPassengers } = bookingsReadModel;
@@ -44,7 +44,7 @@ export interface DocumentFacts {
   outstanding: number;
   /** Who settles the balance: an agent booking's client is never told to pay online what the agency settles. */
   settler: BalanceSettler;
-  /** Verified payments, oldest first. */
+  /** Verified payments and the refunds taken from them (negative), oldest first. */
   payments: { reference: string; date: Date; status: string; amount: number }[];
 }
 
@@ -84,7 +84,7 @@ export async function loadDocumentFacts(db: Database, bookingId: number): Promis
   const [passengerRows, lines, paymentRows] = await Promise.all([
     db.select().from(bookingPassengers).where(eq(bookingPassengers.bookingId, bookingId)).orderBy(asc(bookingPassengers.position)),
     listComponents(db, bookingId),
-    succeededPayments(db, bookingId),
+    moneyLines(db, bookingId),
   ]);
 
   const total = totalsFromLines(lines, booking.currency, booking.brandChannel).details.total_price.value;

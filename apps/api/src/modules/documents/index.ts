@@ -3,8 +3,9 @@
  * key their download links are signed with; the PDFs are drawn from the
  * booking each time (docs/decisions/0012-booking-documents.md). Settlement
  * issues a confirmed booking's documents through here; the mail relay draws
- * an e-mail's attachment through here.
+ * an e-mail's attachment through here; the staff console lists a booking's
+ * documents and draws them for staff.
  */
-export { issueConfirmationDocuments } from './repository.ts';
-export { drawDocumentById, PDF_CONTENT_TYPE, type DocumentDrawing } from './files.ts';
-export { documentFileName, TEMPLATES } from './templates.ts';
+export { issueConfirmationDocuments, documentRows, shownDocuments, type DocumentRow } from './repository.ts';
+export { drawBookingDocument, drawDocumentById, PDF_CONTENT_TYPE, type DocumentDrawing } from './files.ts';
+export { documentFileName, documentHeading, isShown, TEMPLATES } from './templates.ts';

@@ -135,3 +135,19 @@ export function shortages(
     return left < need.units;
   });
 }
+
+/**
+ * Gives back everything the booking holds or bought (a cancellation): every
+ * allocation not yet released is released, sold ones included, so its
+ * places, rooms, seats, extras and nights are free for others the moment the
+ * transaction commits. The rows keep their lines (component_id): what the
+ * booking had stays on record. Answers the units released.
+ */
+export async function releaseBookingAllocations(db: Database, bookingId: number, now: Date): Promise<number> {
+  const rows = await db
+    .update(allocations)
+    .set({ state: 'released', expiresAt: null, updatedAt: now })
+    .where(and(eq(allocations.bookingId, bookingId), ne(allocations.state, 'released')))
+    .returning({ quantity: allocations.quantity });
+  return rows.reduce((sum, row) => sum + row.quantity, 0);
+}

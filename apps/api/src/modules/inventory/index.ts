@@ -18,7 +18,7 @@ export {
   unitsTakenByBooking,
   type UnitsTaken,
 } from './availability.ts';
-export { allocationsToSell, extendHolds, placeHolds, releaseBookingHolds, sellAllocations, shortages, type Need } from './holds.ts';
+export { allocationsToSell, extendHolds, placeHolds, releaseBookingAllocations, releaseBookingHolds, sellAllocations, shortages, type Need } from './holds.ts';
 export { holdSweeperPlugin, sweepExpiredHolds } from './sweeper.ts';
 
 /**

@@ -1,9 +1,13 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sqlInstant, type Instant } from '../../lib/clock.ts';
 import { outboxMessages, type OutboxAttachment } from './schema.ts';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
+
+/** Whether the relay gave up on an e-mail about the booking whose id is `bookingId` (a column of the caller's statement). */
+export const failedMailExists = (bookingId: SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${outboxMessages} where ${outboxMessages.bookingId} = ${bookingId} and ${outboxMessages.status} = 'failed')`;
 
 export interface NewMail {
   to: string;

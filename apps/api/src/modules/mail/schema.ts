@@ -47,6 +47,9 @@ export const outboxMessages = pgTable(
   },
   (t) => [
     index('outbox_messages_pending_idx').on(t.status, t.availableAt),
+    // A booking's e-mails on its staff page; the ones the relay gave up on, for the work queue.
+    index('outbox_messages_booking_idx').on(t.bookingId),
+    index('outbox_messages_failed_idx').on(t.bookingId).where(sql`${t.status} = 'failed'`),
     check('outbox_messages_attempts_non_negative', sql`${t.attempts} >= 0`),
     check('outbox_messages_sent_has_time', sql`${t.status} <> 'sent' or ${t.sentAt} is not null`),
   ],

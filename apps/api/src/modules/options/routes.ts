@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { PRIVATE_NO_STORE, sendSerialized, serializeAnswer } from '../../plugins/read-cache.ts';
-import { appliedPromotions, listComponents, sessionOf, type BookingSession } from '../bookings/index.ts';
+import { appliedPromotions, listComponents, recordQuoteReason, sessionOf, type BookingSession } from '../bookings/index.ts';
 import { extraOptions, flightGroups, loadOffer, occupancyOf, roomOptions, type Presenting } from '../catalogue/index.ts';
 import { takenExcept, unitsLeft, unitsTakenByBooking } from '../inventory/index.ts';
 
@@ -50,6 +50,8 @@ export async function optionRoutes(app: FastifyInstance) {
     endpoint: E,
     session: BookingSession,
     present: (view: Presenting) => z.input<E['response']>,
+    /** Runs before the answer is sent, whether it was worked out now or read from the cache. */
+    beforeSend?: () => Promise<unknown>,
   ): Promise<FastifyReply> {
     const { offer, byBooking, answers } = await departureOffer(session);
     if (!offer) throw notFound('The booking’s departure no longer exists.');
@@ -60,6 +62,7 @@ export async function optionRoutes(app: FastifyInstance) {
       body = serializeAnswer(endpoint, present({ offer, taken: takenExcept(byBooking, session.bookingId), currency: session.currency }));
       answers.set(key, body);
     }
+    await beforeSend?.();
     return sendSerialized(reply, body);
   }
 
@@ -81,22 +84,29 @@ export async function optionRoutes(app: FastifyInstance) {
   registerEndpoint(
     app,
     listAccommodationOptions,
-    (request, reply) => {
+    async (request, reply) => {
       const session = ownTour(request, request.params.id);
-      return optionList(reply, listAccommodationOptions, session, (view) => {
-        const items = roomOptions(view);
-        // Hotels with no room left for this party: the spec's data.code, which the client reads as availability false.
-        const party = session.participants;
-        const roomForParty = view.offer.options.some(
-          (option) =>
-            option.room &&
-            fitsParty(option.kind, occupancyOf(option), party) &&
-            unitsLeft(option.inventory, view.taken.byOption.get(option.id)) >= party,
-        );
-        const soldOut = view.offer.hotels.length > 0 && !roomForParty;
-        const hotels = view.offer.hotels.map(({ name, nights }) => ({ name, nights }));
-        return { data: soldOut ? { hotels, items, code: 'SERVICE_FAILURE' as const } : { hotels, items } };
-      });
+      let soldOut = false;
+      return optionList(
+        reply,
+        listAccommodationOptions,
+        session,
+        (view) => {
+          const items = roomOptions(view);
+          // Hotels with no room left for this party: the spec's data.code, which the client reads as availability false.
+          const party = session.participants;
+          const roomForParty = view.offer.options.some(
+            (option) =>
+              option.room && fitsParty(option.kind, occupancyOf(option), party) && unitsLeft(option.inventory, view.taken.byOption.get(option.id)) >= party,
+          );
+          soldOut = view.offer.hotels.length > 0 && !roomForParty;
+          const hotels = view.offer.hotels.map(({ name, nights }) => ({ name, nights }));
+          return { data: soldOut ? { hotels, items, code: 'SERVICE_FAILURE' as const } : { hotels, items } };
+        },
+        // The site goes no further: the visitor is told a quote was created, and staff are to call them back. An
+        // answer read again from this booking's cached one was marked when it was first worked out.
+        async () => soldOut && recordQuoteReason(app.db, { bookingId: session.bookingId, reason: 'rooms-sold-out', requestId: request.id }),
+      );
     },
     readOnly,
   );

@@ -18,12 +18,22 @@ export const NOT_A_TEST_CARD_MESSAGE = 'This sandbox takes only its test cards; 
 
 export type CardOutcome = 'succeeds' | 'declined' | 'expired-request';
 
+/** The test card whose payments succeed and whose refunds fail. */
+export const REFUND_FAILS_CARD = '4000 0000 0000 5126';
+
 /** Shown on the frame and in the README; any future expiry date and any security code. */
 export const TEST_CARDS: { number: string; outcome: CardOutcome; description: string }[] = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds', description: 'Succeeds' },
   { number: '4000 0000 0000 0002', outcome: 'declined', description: 'Is declined' },
   { number: '4000 0000 0000 0069', outcome: 'expired-request', description: "Closes with 'Expired request'" },
+  { number: REFUND_FAILS_CARD, outcome: 'succeeds', description: 'Succeeds; refunds of it fail' },
 ];
+
+/** A refund of a payment made with this card fails, as a card issuer can refuse one (an account closed since). */
+export const REFUND_FAILURE_MESSAGE = 'The card issuer refused the refund (the account may be closed). Refund the customer another way.';
+
+/** Whether refunds of a payment made with the card ending so fail: only test cards are ever paid with, so the last four digits tell. */
+export const refundFailsFor = (cardLast4: string): boolean => cardLast4 === REFUND_FAILS_CARD.slice(-4);
 
 const OUTCOMES = new Map(TEST_CARDS.map((card) => [card.number.replace(/ /g, ''), card.outcome]));
 

@@ -12,7 +12,9 @@ import { serverApiRoutes } from './server-api.ts';
  *   GET  /pay/api/payments/:id       server API (secret key): read a payment back
  *   GET  /pay/api/payment-requests/:id          server API: a payment request and its payment
  *   POST /pay/api/payment-requests/:id/cancel   server API: withdraw a payment request
- * and it sends signed notifications of payments to PAYMENT_WEBHOOK_URL.
+ *   POST /pay/api/payments/:id/refunds          server API: refund a payment (Idempotency-Key)
+ *   GET  /pay/api/refunds/:id                   server API: read a refund back
+ * and it sends signed notifications of payments and refunds to PAYMENT_WEBHOOK_URL.
  * Our API reaches it only through the PaymentGateway port (adapters/payments).
  */
 export async function paymentProviderPlugin(app: FastifyInstance) {

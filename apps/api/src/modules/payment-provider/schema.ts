@@ -98,3 +98,39 @@ export const payEvents = pgTable(
   },
   (t) => [index('pay_events_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null`)],
 );
+
+export const PAY_REFUND_STATUSES = ['succeeded', 'failed'] as const;
+export type PayRefundStatus = (typeof PAY_REFUND_STATUSES)[number];
+export const payRefundStatus = pgEnum('pay_refund_status', PAY_REFUND_STATUSES);
+
+/**
+ * Refunds of payments, as the merchant asked for them through the server API.
+ * A refund is decided when it is asked for (the sandbox has no bank to wait
+ * on): succeeded, or failed for the refund-failing test card. Only succeeded
+ * ones count against what is left of the payment. The merchant's
+ * idempotency key is unique, so asking again with it answers the same refund.
+ */
+export const payRefunds = pgTable(
+  'pay_refunds',
+  {
+    /** 're_' and 24 hex digits. */
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payPayments.id, { onDelete: 'restrict' }),
+    status: payRefundStatus('status').notNull(),
+    amount: minorUnits('amount').notNull(),
+    currency: currencyCode('currency').notNull(),
+    /** The merchant's Idempotency-Key, and a digest of what was asked with it: the same key with other parameters is refused. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    requestHash: text('request_hash').notNull(),
+    reason: text('reason').notNull().default(''),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pay_refunds_payment_idx').on(t.paymentId),
+    check('pay_refunds_amount_positive', sql`${t.amount} > 0`),
+    check('pay_refunds_failed_has_reason', sql`${t.status} <> 'failed' or ${t.failureReason} is not null`),
+  ],
+);

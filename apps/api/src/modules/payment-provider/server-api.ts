@@ -3,9 +3,20 @@ import { fromProviderAmount } from '@tours/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTokenBodySchema, createTokenResponseSchema, paymentRequestResponseSchema, paymentResponseSchema, providerIdSchema } from '../../adapters/payments/wire.ts';
-import { notFound, unauthorized } from '../../lib/http-error.ts';
+import {
+  createTokenBodySchema,
+  createTokenResponseSchema,
+  IDEMPOTENCY_HEADER,
+  idempotencyKeySchema,
+  paymentRequestResponseSchema,
+  paymentResponseSchema,
+  providerIdSchema,
+  refundBodySchema,
+  refundResponseSchema,
+} from '../../adapters/payments/wire.ts';
+import { conflict, notFound, unauthorized, validationFailed } from '../../lib/http-error.ts';
 import { accountOf, cancelPaymentRequest, createToken, findPaymentRequest, findPaymentWithRequest, paymentToWire } from './repository.ts';
+import { findRefund, refundPayment, refundToWire } from './refunds.ts';
 
 /** Digests of equal length, so the comparison takes the same time however much of the key matched. */
 function sameSecret(given: string, expected: string): boolean {
@@ -79,6 +90,54 @@ export async function serverApiRoutes(app: FastifyInstance) {
       const found = await findPaymentRequest(app.db, request.params.id, app.clock.now());
       if (!found) throw notFound('No payment request has this id.');
       return found;
+    },
+  );
+
+  api.post(
+    '/payments/:id/refunds',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: providerIdSchema }),
+        headers: z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema }),
+        body: refundBodySchema,
+        response: { 200: refundResponseSchema, 201: refundResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await refundPayment(app.db, {
+        paymentId: request.params.id,
+        // The schema has checked the form, so this always parses.
+        amount: fromProviderAmount(request.body.amount)!,
+        currency: request.body.currency,
+        reason: request.body.reason,
+        idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
+        now: app.clock.now(),
+      });
+      switch (answer.kind) {
+        case 'unknown-payment':
+          throw notFound('No payment has this id.');
+        case 'refused':
+          throw validationFailed(answer.fields);
+        case 'key-conflict':
+          throw conflict('This Idempotency-Key was used for another refund request.');
+        case 'replayed':
+          return reply.code(200).send(answer.refund);
+        case 'created':
+          // Tell the merchant now rather than at the next retry round; the outbox row is the guarantee.
+          app.payProviderNotifications.deliverSoon();
+          return reply.code(201).send(answer.refund);
+      }
+    },
+  );
+
+  api.get(
+    '/refunds/:id',
+    { schema: { hide: true, params: z.object({ id: providerIdSchema }), response: { 200: refundResponseSchema } } },
+    async (request) => {
+      const found = await findRefund(app.db, request.params.id);
+      if (!found) throw notFound('No refund has this id.');
+      return refundToWire(found);
     },
   );
 

@@ -42,3 +42,21 @@ export async function markNotificationProcessed(db: Database, eventId: string, n
     .set({ processedAt: sql`coalesce(${paymentNotifications.processedAt}, ${now})` })
     .where(eq(paymentNotifications.eventId, eventId));
 }
+
+/**
+ * Records a refund notification; a replayed event id is the same row.
+ * Answers whether it was processed already (then nothing is left to do).
+ */
+export async function receiveRefundNotification(
+  db: Database,
+  event: { eventId: string; type: string; providerRefundId: string; providerPaymentId: string },
+): Promise<{ processed: boolean }> {
+  const inserted = await db
+    .insert(paymentNotifications)
+    .values({ eventId: event.eventId, type: event.type, providerRefundId: event.providerRefundId, providerPaymentId: event.providerPaymentId })
+    .onConflictDoNothing({ target: paymentNotifications.eventId })
+    .returning({ eventId: paymentNotifications.eventId });
+  if (inserted.length > 0) return { processed: false };
+  const [row] = await db.select({ processedAt: paymentNotifications.processedAt }).from(paymentNotifications).where(eq(paymentNotifications.eventId, event.eventId));
+  return { processed: Boolean(row?.processedAt) };
+}

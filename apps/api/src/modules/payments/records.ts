@@ -1,5 +1,5 @@
 import type { PaymentPurpose } from '@tours/domain';
-import { and, desc, asc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { sqlInstant, type Instant } from '../../lib/clock.ts';
 import { payments } from './schema.ts';
@@ -11,37 +11,54 @@ import { payments } from './schema.ts';
  */
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** Succeeded payments on the booking, in minor units of its currency. */
+/**
+ * A payment that counts towards its booking: the money came (succeeded), in
+ * the booking's currency (one taken in another currency is recorded and
+ * flagged, never counted).
+ */
+export const countsTowardsBooking = () => and(eq(payments.status, 'succeeded'), eq(payments.currency, payments.bookingCurrency))!;
+
+/** Per booking, the refunds that took money back from counted payments: succeeded ones and pending ones (decided, on their way back). */
+const refundsTaken = (bookingIds: SQL) =>
+  sql`select r.booking_id, sum(r.amount) as refunded from refunds r
+      join payments p on p.id = r.payment_id
+      where r.booking_id in ${bookingIds} and r.status <> 'failed' and p.status = 'succeeded' and p.currency = p.booking_currency
+      group by r.booking_id`;
+
+/**
+ * What the booking's payments came to, in minor units of its currency:
+ * counted payments less the refunds taken from them (pending ones included:
+ * that money is on its way back). The one figure balances, documents and
+ * cancellations read.
+ */
 export async function amountPaid(db: Database, bookingId: number): Promise<number> {
-  const [row] = await db
-    .select({ paid: sql<number>`cast(coalesce(sum(${payments.amount}), 0) as integer)` })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')));
-  return Number(row?.paid ?? 0);
+  return (await paidByBooking(db, [bookingId])).get(bookingId) ?? 0;
 }
 
-/** Succeeded payments per booking, in minor units of its currency: what verified payments have paid. */
+/**
+ * What amountPaid answers, as SQL for the booking whose id is `bookingId` (a
+ * column of the caller's statement): counted payments less the refunds taken
+ * from them. The staff console's lists sort and filter thousands of bookings
+ * by it in the database.
+ */
+export const amountPaidSql = (bookingId: SQL): SQL<number> =>
+  sql<number>`(cast((select coalesce(sum(p.amount), 0) from payments p where p.booking_id = ${bookingId} and p.status = 'succeeded' and p.currency = p.booking_currency)
+    - (select coalesce(sum(r.amount), 0) from refunds r join payments p on p.id = r.payment_id
+       where r.booking_id = ${bookingId} and r.status <> 'failed' and p.status = 'succeeded' and p.currency = p.booking_currency) as integer))`;
+
+/** amountPaid for several bookings in one statement; bookings with nothing paid are absent. */
 export async function paidByBooking(db: Database, bookingIds: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ bookingId: payments.bookingId, paid: sql<number>`cast(coalesce(sum(${payments.amount}), 0) as integer)` })
-    .from(payments)
-    .where(and(inArray(payments.bookingId, bookingIds), eq(payments.status, 'succeeded')))
-    .groupBy(payments.bookingId);
-  return new Map(rows.map((row) => [row.bookingId, Number(row.paid)]));
-}
-
-/** The booking's verified payments, oldest first, as its documents list them. */
-export function succeededPayments(db: Database, bookingId: number) {
-  return db
-    .select({ reference: payments.reference, createdAt: payments.createdAt, gatewayStatus: payments.gatewayStatus, amount: payments.amount })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
-    .orderBy(asc(payments.createdAt), asc(payments.id));
-}
-
-/** Every payment on the booking, newest first: the account's payment history. */
-export function paymentHistory(db: Database, bookingId: number): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.createdAt), desc(payments.id));
+  if (bookingIds.length === 0) return new Map();
+  const ids = sql`(${sql.join(bookingIds.map((id) => sql`${id}`), sql`, `)})`;
+  const rows = await queryRows<{ booking_id: number; paid: number | string }>(
+    db,
+    sql`select p.booking_id, cast(sum(p.amount) - coalesce(max(r.refunded), 0) as integer) as paid
+        from payments p
+        left join (${refundsTaken(ids)}) r on r.booking_id = p.booking_id
+        where p.booking_id in ${ids} and p.status = 'succeeded' and p.currency = p.booking_currency
+        group by p.booking_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.booking_id), Number(row.paid)]));
 }
 
 /** A payment the provider reported (pending or taken) on the booking, applied or not: it still belongs to the booking as it was. */
@@ -70,7 +87,9 @@ export interface SucceededPayment {
   bookingId: number;
   /** The booking's reference (its id until confirmed): the payment's reference is it and a sequence number. */
   bookingReference: string;
+  /** The payment's currency, as the provider took it. */
   currency: PaymentRow['currency'];
+  bookingCurrency: PaymentRow['currency'];
   amount: number;
   gatewayStatus: string;
   provider: string;
@@ -87,7 +106,7 @@ export interface SucceededPayment {
  * (under the booking's lock, which the caller holds, so two payments never
  * draw the same number).
  */
-const paymentReference = (bookingReference: string, bookingId: number) =>
+export const paymentReference = (bookingReference: string, bookingId: number) =>
   sql`cast(${`${bookingReference}-P`} as text) || cast((select count(*) + 1 from ${payments} where ${payments.bookingId} = ${bookingId}) as text)`;
 
 /** Records a payment the provider says succeeded; answers its id. */
@@ -97,6 +116,7 @@ export async function insertSucceededPayment(db: Database, payment: SucceededPay
     .values({
       bookingId: payment.bookingId,
       currency: payment.currency,
+      bookingCurrency: payment.bookingCurrency,
       amount: payment.amount,
       status: 'succeeded',
       gatewayStatus: payment.gatewayStatus,
@@ -130,12 +150,12 @@ export async function referPaymentsToBooking(db: Database, bookingId: number, re
     .where(and(eq(payments.bookingId, bookingId), like(payments.reference, `${prefix}%`)));
 }
 
-/** The receipt's payment: the provider's payment on this booking, if it became a payments row. */
+/** The receipt's payment: the provider's payment on this booking, if it became a payment counting towards it (not one in another currency). */
 export async function receiptPayment(db: Database, providerPaymentId: string, bookingId: number): Promise<{ id: number } | null> {
   const [row] = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.bookingId, bookingId)));
+    .where(and(eq(payments.providerPaymentId, providerPaymentId), eq(payments.bookingId, bookingId), countsTowardsBooking()));
   return row ?? null;
 }
 
@@ -180,4 +200,19 @@ export async function claimUnappliedPayments(
             (select provider_request_id from payment_intents where payment_intents.id = payments.intent_id) as provider_request_id`,
     ),
   );
+}
+
+/**
+ * A change that accounted for the booking's payments as they stand (a
+ * cancellation refunding them) settles those not yet applied: a payment
+ * recorded a moment before, whose own settlement has not run, is then found
+ * applied and not flagged as if it came after the change.
+ */
+export async function markBookingPaymentsApplied(db: Database, bookingId: number, now: Date): Promise<number[]> {
+  const rows = await db
+    .update(payments)
+    .set({ appliedAt: now })
+    .where(and(eq(payments.bookingId, bookingId), isNull(payments.appliedAt), countsTowardsBooking()))
+    .returning({ id: payments.id });
+  return rows.map((row) => row.id);
 }

@@ -1,8 +1,9 @@
-import { PAYMENT_PURPOSES } from '@tours/domain';
+import { OFFLINE_PAYMENT_METHODS, PAYMENT_PURPOSES, REFUND_STATUSES } from '@tours/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings } from '../bookings/schema.ts';
 import { createdAt, currencyCode, id, minorUnits, updatedAt } from '../../db/columns.ts';
+import { staffMembers } from '../staff/schema.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -65,13 +66,26 @@ export const paymentIntents = pgTable(
   ],
 );
 
-/** A card payment on a booking, always in the booking's currency. */
+/** How staff were paid other than by card on the site (the domain's OFFLINE_PAYMENT_METHODS). */
+export const offlinePaymentMethod = pgEnum('offline_payment_method', OFFLINE_PAYMENT_METHODS);
+
+/**
+ * A payment on a booking: by card through the provider, or received another
+ * way and recorded by staff (provider 'offline'). Its currency is the
+ * booking's, except a card payment taken in another currency, which is
+ * recorded as it was taken (money is never left unrecorded), flagged for
+ * staff, and never counts towards the booking (every sum here reads only
+ * payments whose currency is their booking's).
+ */
 export const payments = pgTable(
   'payments',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     bookingId: integer('booking_id').notNull(),
+    /** The payment's own currency. */
     currency: currencyCode('currency').notNull(),
+    /** The booking's currency, held here so a foreign key keeps it the booking's and a sum can tell a payment in another one. */
+    bookingCurrency: currencyCode('booking_currency').notNull(),
     amount: minorUnits('amount').notNull(),
     status: paymentStatus('status').notNull().default('pending'),
     /** The provider's own word for the state, shown in the payment history. */
@@ -98,19 +112,85 @@ export const payments = pgTable(
      */
     appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
     leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /** Offline payments: how they came, their reference (the bank's, the agency's, the cheque number), the day received, who recorded it. */
+    offlineMethod: offlinePaymentMethod('offline_method'),
+    payerReference: text('payer_reference'),
+    receivedOn: date('received_on', { mode: 'string' }),
+    recordedBy: integer('recorded_by').references(() => staffMembers.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     foreignKey({
       name: 'payments_booking_currency_fk',
-      columns: [t.bookingId, t.currency],
+      columns: [t.bookingId, t.bookingCurrency],
       foreignColumns: [bookings.id, bookings.currency],
     }).onDelete('restrict'),
+    // Target of the refunds' key: a refund is of one payment, on its booking, in its currency.
+    unique('payments_id_booking_currency_unique').on(t.id, t.bookingId, t.currency),
     index('payments_booking_idx').on(t.bookingId),
     uniqueIndex('payments_one_settling_per_booking').on(t.bookingId).where(sql`${t.settlesBooking}`),
     index('payments_unapplied_idx').on(t.createdAt).where(sql`${t.appliedAt} is null and ${t.status} = 'succeeded'`),
     check('payments_amount_positive', sql`${t.amount} > 0`),
+    // Staff record only what the booking's currency says; a card payment alone may come in another.
+    check('payments_offline_in_booking_currency', sql`${t.offlineMethod} is null or ${t.currency} = ${t.bookingCurrency}`),
+    check(
+      'payments_offline_details',
+      sql`(${t.provider} = 'offline') = (${t.offlineMethod} is not null) and (${t.offlineMethod} is null or (${t.payerReference} is not null and ${t.receivedOn} is not null and ${t.recordedBy} is not null))`,
+    ),
+  ],
+);
+
+/** A refund's life: pending until the provider answers or notifies (offline ones are recorded succeeded at once). */
+export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
+
+/**
+ * Money going back from a payment, in the payment's currency: the record of
+ * every refund, written (pending) before the provider is asked, so a refund
+ * is never lost should the process die before it hears back; the provider's
+ * answer, its notification or reconciliation settles it, once. Ids are drawn
+ * from the payments' sequence, so a line of the payment history names one
+ * record whether it is a payment or a refund.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().default(sql`nextval('payments_id_seq')`),
+    paymentId: integer('payment_id').notNull(),
+    bookingId: integer('booking_id').notNull(),
+    currency: currencyCode('currency').notNull(),
+    amount: minorUnits('amount').notNull(),
+    status: refundStatus('status').notNull().default('pending'),
+    /** The payment's provider (a card provider's name, or 'offline': recorded, no provider asked). */
+    provider: text('provider').notNull(),
+    /** The provider's id of the refund, once it answered or notified. */
+    providerRefundId: text('provider_refund_id').unique(),
+    /** Sent to the provider with the refund, so asking again (a retry, reconciliation) never refunds twice; derived from the staff's Idempotency-Key. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** As the staff member typed it. */
+    reason: text('reason').notNull(),
+    staffMemberId: integer('staff_member_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'restrict' }),
+    failureReason: text('failure_reason'),
+    /** A reconciliation run is asking the provider about it until then. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    foreignKey({
+      name: 'refunds_payment_fk',
+      columns: [t.paymentId, t.bookingId, t.currency],
+      foreignColumns: [payments.id, payments.bookingId, payments.currency],
+    }).onDelete('restrict'),
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_booking_idx').on(t.bookingId),
+    // Reconciliation's work list: refunds the provider has not settled yet.
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+    check('refunds_settled_has_time', sql`(${t.status} = 'pending') = (${t.settledAt} is null)`),
+    check('refunds_failed_has_reason', sql`${t.status} <> 'failed' or ${t.failureReason} is not null`),
   ],
 );
 
@@ -123,6 +203,8 @@ export const paymentNotifications = pgTable('payment_notifications', {
   type: text('type').notNull(),
   providerPaymentId: text('provider_payment_id'),
   providerRequestId: text('provider_request_id'),
+  /** Refund notifications: the provider's id of the refund. */
+  providerRefundId: text('provider_refund_id'),
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
 });

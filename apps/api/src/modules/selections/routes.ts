@@ -1,10 +1,11 @@
-import { emptyAllocations, omitsTravelAndAccommodation, submitSelection, submitSelections } from '@tours/domain';
+import { emptyAllocations, omitsTravelAndAccommodation, submitSelection, submitSelections as submitSelectionsEndpoint } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, validationFailed } from '../../lib/http-error.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
-import { sessionOf, withBalanceDue, type BookingSession } from '../bookings/index.ts';
+import { recordQuoteReason, sessionOf, withBalanceDue, type BookingSession } from '../bookings/index.ts';
 import { cancelWithdrawnRequests } from '../payments/index.ts';
-import { submitSelections as submit } from './service.ts';
+import { SoldOut } from './refuse-sold-out.ts';
+import { submitSelections, type SubmitSelections } from './service.ts';
 
 export const OTHER_TOUR = 'This booking is for another tour.';
 
@@ -13,13 +14,27 @@ function ensureOwnTour(session: BookingSession, tourId: number | undefined) {
 }
 
 export async function selectionRoutes(app: FastifyInstance) {
-  registerEndpoint(app, submitSelections, async (request) => {
+  /**
+   * The selections, submitted. A refusal for something sold out ends the
+   * visitor's booking at the availability-error screen ('A quote has been
+   * created…'): the booking keeps why, for staff to call back.
+   */
+  async function submit(input: SubmitSelections) {
+    try {
+      return await submitSelections(app.db, input);
+    } catch (error) {
+      if (error instanceof SoldOut) await recordQuoteReason(app.db, { bookingId: input.session.bookingId, reason: error.quoteReason, requestId: input.requestId });
+      throw error;
+    }
+  }
+
+  registerEndpoint(app, submitSelectionsEndpoint, async (request) => {
     const session = sessionOf(request);
     ensureOwnTour(session, request.body.tour_id);
     if (omitsTravelAndAccommodation(session.brandChannel)) {
       throw validationFailed({ allocations: 'Day trips and online talks have no travel arrangements or rooms: send the tour alone to /bookings/selection' });
     }
-    const { details, withdrawnRequests } = await submit(app.db, { session, allocations: request.body.allocations, clock: app.clock, requestId: request.id });
+    const { details, withdrawnRequests } = await submit({ session, allocations: request.body.allocations, clock: app.clock, requestId: request.id });
     if (withdrawnRequests > 0) await cancelWithdrawnRequests(app, session.bookingId);
     return { data: withBalanceDue(details, session.startDate, app.config.balances.dueDays) };
   });
@@ -30,7 +45,7 @@ export async function selectionRoutes(app: FastifyInstance) {
     if (!omitsTravelAndAccommodation(session.brandChannel)) {
       throw validationFailed({ tour_id: 'Only day trips and online talks are booked with the tour alone: send the selections to /bookings/selections' });
     }
-    const { details, withdrawnRequests } = await submit(app.db, { session, allocations: emptyAllocations(), clock: app.clock, requestId: request.id });
+    const { details, withdrawnRequests } = await submit({ session, allocations: emptyAllocations(), clock: app.clock, requestId: request.id });
     if (withdrawnRequests > 0) await cancelWithdrawnRequests(app, session.bookingId);
     return { data: withBalanceDue(details, session.startDate, app.config.balances.dueDays) };
   });

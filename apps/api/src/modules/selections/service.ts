@@ -10,7 +10,7 @@ import { placeHolds, releaseBookingHolds, shortages, unitsLeft, unitsTaken, type
 import { withdrawOpenRequests } from '../payments/index.ts';
 import { priceSelections } from './price.ts';
 import { inDepartureTurn } from './departure-turns.ts';
-import { DEPARTURE_SOLD_OUT, noLongerAvailable, refuseIfSoldOut } from './refuse-sold-out.ts';
+import { DEPARTURE_SOLD_OUT, noLongerAvailable, refuseIfSoldOut, SoldOut } from './refuse-sold-out.ts';
 import { checkSelections } from './validate.ts';
 
 /** What the client reads as availability false (spec section 8): the choice cannot be had any more. */
@@ -69,9 +69,8 @@ async function selectUnderLocks(db: Database, input: SubmitSelections): Promise<
     const taken = await unitsTaken(tx, offer.departureId, input.clock.databaseNow(), session.bookingId);
     const placesLeft = offer.capacity - taken.places;
     const window = { ...offer, placesLeft, brandChannel: session.brandChannel };
-    if (!isBookableOnline(window, now) || placesLeft < party) {
-      throw unavailable(DEPARTURE_SOLD_OUT);
-    }
+    if (!isBookableOnline(window, now)) throw unavailable(DEPARTURE_SOLD_OUT);
+    if (placesLeft < party) throw new SoldOut(DEPARTURE_SOLD_OUT, 'places');
 
     const check = checkSelections(allocations, {
       offer,
@@ -79,7 +78,7 @@ async function selectUnderLocks(db: Database, input: SubmitSelections): Promise<
       inStockForParty: (option) => unitsLeft(option.inventory, taken.byOption.get(option.id)) >= party,
     });
     if (check.outcome === 'invalid') throw validationFailed(check.fields);
-    if (check.outcome === 'unavailable') throw unavailable(check.message);
+    if (check.outcome === 'unavailable') throw new SoldOut(check.message, check.gone);
     const { lines } = check;
 
     // Re-read under lock: an operator may have changed an option's inventory since the offer was read.
@@ -89,7 +88,11 @@ async function selectUnderLocks(db: Database, input: SubmitSelections): Promise<
       ...lines.map((line) => ({ optionId: line.option.id, units: line.passengerIds.length, label: line.option.name })),
     ];
     const short = shortages(needs, { capacity: offer.capacity, inventory: (id) => inventory.get(id) ?? 0 }, taken);
-    if (short.length > 0) throw unavailable(noLongerAvailable(short.map((need) => need.label)));
+    if (short.length > 0) {
+      const roomIds = new Set(lines.filter((line) => line.option.room).map((line) => line.option.id));
+      const gone = short.some((need) => need.optionId === null) ? 'places' : short.some((need) => roomIds.has(need.optionId!)) ? 'rooms' : 'options';
+      throw new SoldOut(noLongerAvailable(short.map((need) => need.label)), gone);
+    }
 
     const { details, components } = priceSelections({
       tourName: session.tourName,

@@ -9,6 +9,7 @@ import {
   type OptionKind,
 } from '@tours/domain';
 import { occupancyOf, type DepartureOffer, type OfferedOption } from '../catalogue/index.ts';
+import type { SoldOutKind } from './refuse-sold-out.ts';
 
 /**
  * The rules a set of selections must keep before anything is held or priced
@@ -27,7 +28,7 @@ export type SelectionCheck =
   | { outcome: 'ok'; lines: PlannedLine[] }
   | { outcome: 'invalid'; fields: Record<string, string> }
   /** A choice the rules require cannot be met from stock: the client shows its availability error. */
-  | { outcome: 'unavailable'; message: string };
+  | { outcome: 'unavailable'; message: string; gone: SoldOutKind };
 
 export interface CheckContext {
   offer: DepartureOffer;
@@ -112,7 +113,7 @@ function checkFlights(lines: readonly PlannedLine[], { offer, passengerIds, inSt
     if (twice !== undefined) fail('allocations.flights', `Passenger ${twice} has more than one flight of '${group.name}'; choose one`);
     if (!group.mandatory || passengerIds.every((passengerId) => group.taken.has(passengerId))) continue;
     // Leaving out a mandatory flight nobody can have any more is a sold-out departure, not a mistake.
-    if (!group.flights.some(inStockForParty)) return { outcome: 'unavailable', message: `The mandatory flight '${group.name}' is sold out.` };
+    if (!group.flights.some(inStockForParty)) return { outcome: 'unavailable', message: `The mandatory flight '${group.name}' is sold out.`, gone: 'options' };
     fail('allocations.flights', `Every passenger must take a flight of the mandatory group '${group.name}'`);
   }
   return null;
@@ -132,7 +133,7 @@ function checkRooms(lines: readonly PlannedLine[], { offer, passengerIds, inStoc
     const fitting = offer.options.filter(
       (option) => option.room?.accommodationId === hotel.accommodationId && fitsParty(option.kind, occupancyOf(option), passengerIds.length),
     );
-    if (!fitting.some(inStockForParty)) return { outcome: 'unavailable', message: `No room is left at ${hotel.name}.` };
+    if (!fitting.some(inStockForParty)) return { outcome: 'unavailable', message: `No room is left at ${hotel.name}.`, gone: 'rooms' };
     fail('allocations.accommodation', `Choose a room at every hotel of the tour; none was chosen at ${hotel.name}`);
   }
   for (const line of rooms) {

@@ -21,7 +21,7 @@ export interface ConfirmedBookingFacts {
   tourName: string;
   startDate: string;
   endDate: string;
-  /** The status before settling: an Optional booking stays Optional and its e-mail says so. */
+  /** The status it settles with (or stands at): an Optional booking's e-mail says it is optional. */
   status?: BookingStatus;
 }
 
@@ -30,13 +30,17 @@ export interface ConfirmedBookingFacts {
  * it is loaded the first time an e-mail is written, not when the API starts.
  */
 let htmlRenderer: Promise<typeof HtmlRenderer> | null = null;
-export async function renderConfirmationHtml(content: ConfirmationContent): Promise<string> {
+export function loadHtmlRenderer(): Promise<typeof HtmlRenderer> {
   // A failed load is tried again next time rather than remembered.
   htmlRenderer ??= import('./render.ts').catch((error: unknown) => {
     htmlRenderer = null;
     throw error;
   });
-  return (await htmlRenderer).renderConfirmationHtml(content);
+  return htmlRenderer;
+}
+
+export async function renderConfirmationHtml(content: ConfirmationContent): Promise<string> {
+  return (await loadHtmlRenderer()).renderConfirmationHtml(content);
 }
 
 /**
@@ -85,8 +89,14 @@ export async function queueConfirmationEmail(
     lines?: ComponentLine[];
     /** The booking confirmation document's id (issueConfirmationDocuments answers it); null: none. */
     confirmationDocumentId: number | null;
+    /**
+     * The outbox's key: once per booking by default. Staff sending it again
+     * ('resend', once per Idempotency-Key) or confirming an Optional booking
+     * use a key of their own.
+     */
+    messageKey?: string;
   },
-): Promise<{ queued: boolean; figures: PaidAndTotal }> {
+): Promise<{ queued: boolean; figures: PaidAndTotal; messageId: number | null; to: string | null; subject: string | null }> {
   const { booking } = input;
   const bookingId = booking.id;
   const [passengers, rows, paid, [settled]] = await Promise.all([
@@ -104,7 +114,7 @@ export async function queueConfirmationEmail(
   const figures = { paid, total: details.total_price.value };
   const lead = passengers.find((passenger) => passenger.isLead) ?? passengers[0];
   const to = lead?.email?.trim();
-  if (!lead || !to) return { queued: false, figures };
+  if (!lead || !to) return { queued: false, figures, messageId: null, to: null, subject: null };
   // A travel agent's booking: the staff member who made it gets an open copy, as the client's agent.
   const cc = settled?.agentStaffEmail && settled.agentStaffEmail !== to.toLowerCase() ? settled.agentStaffEmail : null;
 
@@ -143,7 +153,7 @@ export async function queueConfirmationEmail(
             contentType: PDF_CONTENT_TYPE,
           },
         ];
-  await enqueueMail(db, {
+  const messageId = await enqueueMail(db, {
     to,
     cc,
     subject: content.subject,
@@ -151,7 +161,7 @@ export async function queueConfirmationEmail(
     html,
     attachments,
     bookingId,
-    messageKey: `booking-confirmed:${bookingId}`,
+    messageKey: input.messageKey ?? `booking-confirmed:${bookingId}`,
   });
-  return { queued: true, figures };
+  return { queued: true, figures, messageId, to, subject: content.subject };
 }

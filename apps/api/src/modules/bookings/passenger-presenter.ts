@@ -1,7 +1,17 @@
-import type { AccountPassenger, CorrespondenceRecord } from '@tours/domain';
-import type { Correspondence, InsuranceDetails } from '../../db/json-types.ts';
-import type { PassengerRow } from '../bookings/index.ts';
-import { addressRecord } from './routes.ts';
+import type { AccountPassenger, AddressRecord, CorrespondenceRecord } from '@tours/domain';
+import type { Correspondence, InsuranceDetails, PostalAddress } from '../../db/json-types.ts';
+import type { PassengerRow } from './passenger-details.ts';
+
+/**
+ * Passengers and correspondence in the account's shapes (spec section 3),
+ * as the account area and the staff console answer them: the rows are this
+ * module's, so their presentation is too.
+ */
+
+/** A stored address in the account's shape: the optional lines as empty strings. */
+export function addressRecord(address: PostalAddress): AddressRecord {
+  return { ...address, line_2: address.line_2 ?? '', line_3: address.line_3 ?? '' };
+}
 
 /** Optional insurance fields may have been stored as null by hand; the account shape has '' for 'not given'. */
 function insuranceRecord(insurance: InsuranceDetails): NonNullable<AccountPassenger['insurance']> {
@@ -23,7 +33,7 @@ function insuranceRecord(insurance: InsuranceDetails): NonNullable<AccountPassen
  * A booking passenger in the account's shape (spec section 3, Passenger
  * (account)): a section not answered yet is null, which is what
  * bookingDetailsComplete reads. Used by GET /account/bookings/:booking and by
- * the PATCH that saves a section, so both answer the same record.
+ * the PATCHes that save a section (the account's and the staff's), so all answer the same record.
  */
 export function presentPassenger(row: PassengerRow): AccountPassenger {
   return {

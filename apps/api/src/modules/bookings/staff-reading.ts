@@ -1,0 +1,73 @@
+import { foldName } from '@tours/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { BOOKING_REFERENCE_PREFIX } from './reference.ts';
+import { bookingComponents, bookingPassengers, bookings } from './schema.ts';
+
+/**
+ * What the bookings module publishes for the staff console's statements
+ * (docs/decisions/0017-modules-own-their-tables.md: an owner's SQL fragment
+ * in another module's statement): the domain's rules about a booking, written
+ * in SQL so a list of thousands is filtered and sorted by the database, each
+ * checked against the domain's own function by the tests.
+ */
+
+/** `%text%` for LIKE, with the pattern characters a person may type taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * What the booking's lines come to, as the domain prices them (priceBookingLines:
+ * the sum of the lines, a promotion never taking it below zero), for the
+ * booking whose id is `bookingId` (a column of the caller's statement).
+ */
+export const bookingTotalSql = (bookingId: SQL | typeof bookings.id): SQL<number> =>
+  sql<number>`(select cast(greatest(coalesce(sum(${bookingComponents.price}), 0), 0) as integer) from ${bookingComponents} where ${bookingComponents.bookingId} = ${bookingId})`;
+
+/** How many passengers travel on the booking. */
+export const passengerCountSql = (bookingId: SQL | typeof bookings.id): SQL<number> =>
+  sql<number>`(select cast(count(*) as integer) from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookingId})`;
+
+/**
+ * The domain's bookingDetailsComplete, negated, for the bookings row of the
+ * caller's statement: where final documents go is not chosen, or a passenger
+ * has not answered a section (passport, insurance, joining information,
+ * arrival time: passengerDetailsComplete).
+ */
+export const bookingDetailsIncompleteSql = (): SQL<boolean> =>
+  sql<boolean>`(${bookings.correspondence} is null or exists (select 1 from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookings.id}
+    and (${bookingPassengers.apis} is null or ${bookingPassengers.insurance} is null or ${bookingPassengers.joiningInformation} is null or ${bookingPassengers.arrivalTime} is null)))`;
+
+/**
+ * Bookings with a passenger whose name contains `text`, accents and case
+ * ignored (foldName, which the generated search_name keeps): a condition on
+ * the bookings row of the caller's statement, answered through the trigram index.
+ */
+export const passengerNameContains = (text: string): SQL<boolean> =>
+  sql<boolean>`${bookings.id} in (select ${bookingPassengers.bookingId} from ${bookingPassengers} where ${bookingPassengers.searchName} like ${containing(foldName(text))})`;
+
+/** Bookings with a passenger whose e-mail address contains `text`, case ignored. */
+export const passengerEmailContains = (text: string): SQL<boolean> =>
+  sql<boolean>`${bookings.id} in (select ${bookingPassengers.bookingId} from ${bookingPassengers} where lower(${bookingPassengers.email}) like ${containing(text.toLowerCase())})`;
+
+/** Settled and holding its places (the domain's isSettled): Confirmed or Optional, with its reference. */
+export const isSettledSql = (): SQL<boolean> =>
+  sql<boolean>`(${bookings.status} in ('Confirmed', 'Optional') and ${bookings.reference} is not null)`;
+
+/** Still being booked online (the domain's awaitsSettlement): a Quote or Optional booking without its reference. */
+export const awaitsSettlementSql = (): SQL<boolean> =>
+  sql<boolean>`(${bookings.status} in ('Quote', 'Optional') and ${bookings.reference} is null)`;
+
+/** The largest id an integer column holds: a longer number names no booking. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The booking a person means by a reference ('MER-480153', any case), its
+ * digits alone ('480153'), or a booking id ('100123'): the id and the
+ * reference are each looked up by their own index.
+ */
+export function bookingReferenceIs(text: string): SQL<boolean> {
+  const value = text.trim().toUpperCase();
+  if (!/^\d+$/.test(value)) return sql<boolean>`${bookings.reference} = ${value}`;
+  const asReference = sql`${bookings.reference} = ${`${BOOKING_REFERENCE_PREFIX}-${value}`}`;
+  const id = Number(value);
+  return id <= MAX_ID ? sql<boolean>`(${bookings.id} = ${id} or ${asReference})` : sql<boolean>`${asReference}`;
+}

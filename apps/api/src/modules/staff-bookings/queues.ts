@@ -1,0 +1,58 @@
+import { DETAILS_MISSING_WITHIN_DAYS, PAYMENT_FLAG_CODES, STAFF_QUEUES, type StaffQueue } from '@tours/domain';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.ts';
+import { sqlOperatorDate, type Instant } from '../../lib/clock.ts';
+import { awaitsSettlementSql, bookingDetailsIncompleteSql, bookingsReadModel, bookingTotalSql, isSettledSql } from '../bookings/index.ts';
+import { balanceDueDateSql, catalogueReadModel } from '../catalogue/index.ts';
+import { failedMailExists } from '../mail/index.ts';
+import { amountPaidSql } from '../payments/index.ts';
+
+const { bookings } = bookingsReadModel;
+const { departures } = catalogueReadModel;
+
+/**
+ * The work queue (STAFF_QUEUES): each queue is a condition on a booking,
+ * written once here for its count, its list (GET /staff/bookings?queue=) and
+ * the flags of every booking shown, over the bookings row and its departure
+ * in the caller's statement. 'Today' and due dates are the database's clock
+ * read as the operator's date, so the test clock moves them.
+ */
+export function queueCondition(queue: StaffQueue, now: Instant): SQL<boolean> {
+  const today = sqlOperatorDate(now);
+  switch (queue) {
+    case 'unconfirmed':
+      return sql<boolean>`${bookings.status} = 'Unconfirmed'`;
+    case 'payments-flagged':
+      return sql<boolean>`(${bookings.needsAttention} and ${bookings.attentionCode} in (${sql.join(
+        PAYMENT_FLAG_CODES.map((code) => sql`${code}`),
+        sql`, `,
+      )}))`;
+    case 'optional':
+      return sql<boolean>`(${bookings.status} = 'Optional' and ${bookings.reference} is not null)`;
+    case 'sold-out-quotes':
+      return sql<boolean>`(${bookings.quoteReason} = 'rooms-sold-out' and ${awaitsSettlementSql()})`;
+    case 'balances-overdue':
+      return sql<boolean>`(${isSettledSql()} and ${balanceDueDateSql()} < ${today} and ${bookingTotalSql(bookings.id)} > ${amountPaidSql(sql`${bookings.id}`)})`;
+    case 'details-missing':
+      // The notifications modal's rule (bookingsNeedingDetails): Confirmed, departing from today to 90 days ahead.
+      return sql<boolean>`(${bookings.status} = 'Confirmed' and ${departures.startDate} between ${today} and ${today} + cast(${DETAILS_MISSING_WITHIN_DAYS} as integer) and ${bookingDetailsIncompleteSql()})`;
+    case 'mail-failed':
+      return failedMailExists(sql`${bookings.id}`);
+  }
+}
+
+/** The queues a booking is in, as a text[] column of the caller's statement (the bookings row and its departure in scope). */
+export function queueFlagsSql(now: Instant): SQL<StaffQueue[]> {
+  const cases = STAFF_QUEUES.map((queue) => sql`case when ${queueCondition(queue, now)} then ${queue} end`);
+  return sql<StaffQueue[]>`array_remove(array[${sql.join(cases, sql`, `)}]::text[], null)`;
+}
+
+/** Every queue's count, in one statement: each its own count over its own index. */
+export async function queueCounts(db: Database, now: Instant): Promise<{ queue: StaffQueue; count: number }[]> {
+  const counts = STAFF_QUEUES.map(
+    (queue) =>
+      sql`(select cast(count(*) as integer) from ${bookings} inner join ${departures} on ${eq(departures.id, bookings.departureId)} where ${queueCondition(queue, now)}) as ${sql.identifier(queue)}`,
+  );
+  const [row] = await queryRows<Record<StaffQueue, number>>(db, sql`select ${sql.join(counts, sql`, `)}`);
+  return STAFF_QUEUES.map((queue) => ({ queue, count: Number(row?.[queue] ?? 0) }));
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_REFERENCES } from './account-fixtures.ts';
+import { buildTestApp, createTestDatabase } from './helper.ts';
+import { staffSession, type StaffCaller } from './staff-fixtures.ts';
+import type { TestDatabase } from './test-database.ts';
+
+/**
+ * The staff console's lists answer in a fixed number of statements however
+ * many bookings they show (no statement per row): a page of 1 and a page of
+ * 50, the CSV of a few and of every booking, a booking of one passenger and
+ * of two with their payments, each run the same statements. The scale
+ * bench measures the time; this proves the shape.
+ */
+describe('staff lists run a fixed number of statements', () => {
+  let database: TestDatabase | undefined;
+  let app: FastifyInstance | undefined;
+  const statements: string[] = [];
+  let caller: StaffCaller;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const connection = await database.open({ onQuery: (query) => statements.push(query) });
+    app = await buildTestApp(database, { database: connection, env: { HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0' } });
+    caller = await staffSession(app, ['operations']);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  async function counted(url: string): Promise<number> {
+    statements.length = 0;
+    const response = await app!.inject({ method: 'GET', url, headers: caller.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return statements.length;
+  }
+
+  it('a page of the list, of 1 or of 50 bookings', async () => {
+    const one = await counted('/api/staff/bookings?page_size=1');
+    const many = await counted('/api/staff/bookings?page_size=50');
+    expect(many).toBe(one);
+    // The staff guard's session check and the page itself.
+    expect(one).toBeLessThanOrEqual(4);
+  });
+
+  it('the CSV of a few bookings or of all', async () => {
+    expect(await counted('/api/staff/bookings.csv')).toBe(await counted(`/api/staff/bookings.csv?reference=${DEMO_REFERENCES.paidInFull}`));
+  });
+
+  it('every queue, and one queue’s list', async () => {
+    const counts = await counted('/api/staff/queue');
+    expect(counts).toBeLessThanOrEqual(4);
+    expect(await counted('/api/staff/bookings?queue=balances-overdue&page_size=100')).toBe(await counted('/api/staff/bookings?queue=unconfirmed&page_size=1'));
+  });
+});
