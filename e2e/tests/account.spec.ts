@@ -1,5 +1,6 @@
 import {
   adultNames,
+  balanceDuePhrase,
   bookingTourName,
   componentCost,
   componentTypeLabel,
@@ -184,7 +185,10 @@ test.describe('account area', () => {
     expect(await cellsOf(componentsTable)).toEqual(
       detail.components.map((component) => [component.name, componentTypeLabel(component.component_type), componentCost(component)]),
     );
-    await expect(valueOf(panel, 'Outstanding balance')).toHaveText(formatAmount(booking.outstanding_balance.value, booking.outstanding_balance.currency));
+    // The balance with its due date, in the domain's one wording (issue 25, item 2).
+    await expect(valueOf(panel, 'Outstanding balance')).toHaveText(
+      `${formatAmount(booking.outstanding_balance.value, booking.outstanding_balance.currency)} ${balanceDuePhrase(booking.balance_due!)}`,
+    );
     await expect(valueOf(panel, 'Total cost')).toHaveText(formatAmount(booking.total_price.value, normaliseCurrency(booking.total_price.currency_code)));
     await expect(panel.getByRole('heading', { level: 3, name: 'Make a payment' })).toBeVisible();
     await expect(panel.getByText('No outstanding balance')).toHaveCount(0);
