@@ -73,11 +73,13 @@ describe('ENDPOINTS', () => {
     }
   });
 
-  it('answers JSON envelopes except for the documents list and download', () => {
+  it('answers JSON envelopes except for the documents list and downloads, and the staff list as CSV', () => {
     const nonJson = all.filter((e) => (e.responseType ?? 'json') !== 'json').map(route);
     expect(nonJson.sort()).toEqual([
       'GET /account/bookings/:booking/documents',
       'GET /account/bookings/:booking/documents/:document_id',
+      'GET /staff/bookings.csv',
+      'GET /staff/bookings/:booking/documents/:document',
     ]);
   });
 });
