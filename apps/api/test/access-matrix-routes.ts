@@ -30,6 +30,10 @@ export const NON_CONTRACT_ROUTES: { route: RegExp; guard: string }[] = [
   },
   { route: /^GET \/?\*$/, guard: "public: the single-page app and its files" },
   {
+    route: /^GET \/admin(\/|\/\*)?$/,
+    guard: "public: the staff console's page and files (noindex, no-store); its API calls are staff-guarded (staff-role-matrix)",
+  },
+  {
     route: /^GET \/api\/sandbox\/geolocation$/,
     guard: "public: the sandbox geolocation (the caller’s own address)",
   },
@@ -44,7 +48,7 @@ export const NON_CONTRACT_ROUTES: { route: RegExp; guard: string }[] = [
       "the provider’s HMAC signature over the raw body, within 5 minutes (tested)",
   },
   {
-    route: /^GET \/pay\/(sdk\.js|frame\.js)$/,
+    route: /^GET \/pay\/(sdk\.js|frame\.js|card-entry\.js)$/,
     guard: "public: the card provider’s scripts",
   },
   {
@@ -57,7 +61,7 @@ export const NON_CONTRACT_ROUTES: { route: RegExp; guard: string }[] = [
   },
   {
     route:
-      /^(POST|GET) \/pay\/api\/(tokens|payments\/:id|payment-requests\/:id(\/cancel)?)$/,
+      /^(POST|GET) \/pay\/api\/(tokens|payments\/:id(\/refunds)?|payment-requests\/:id(\/cancel)?|refunds\/:id)$/,
     guard: "the provider’s secret key (tested)",
   },
   {

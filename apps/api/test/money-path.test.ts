@@ -215,7 +215,10 @@ describe('the money path: payments are settled by the server, once', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ status: 'unconfirmed', reference: String(booking.id) });
     expect(await bookingRow(booking)).toMatchObject({ status: 'Unconfirmed', needsAttention: true, attentionReason: ATTENTION.otherCurrency });
-    expect(await paymentsOf(booking)).toEqual([]);
+    // Recorded as taken, in its own currency, so staff can refund it (issue 26); it settles nothing and counts toward no balance.
+    expect((await paymentsOf(booking)).map(({ currency, amount, settlesBooking }) => ({ currency, amount, settlesBooking }))).toEqual([
+      { currency: 'USD', amount: 60525, settlesBooking: false },
+    ]);
     const audit = await db().select().from(auditLog).where(eq(auditLog.bookingId, booking.id));
     expect(audit.map((row) => row.action)).toContain('payment.currency_mismatch');
   });

@@ -1,10 +1,14 @@
-import { fitsParty } from '@tours/domain';
+import { BALANCE_DUE_DAYS, balanceDueDate, fitsParty } from '@tours/domain';
 import { asc, count as sqlCount, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { allocations, auditLog, bookingComponents, bookings, departureOptions } from '../src/db/schema/index.ts';
 import { createBooking, lead, optionIds, second, submit, type AllocationsBody, type CreatedTestBooking } from './booking-fixtures.ts';
-import { build } from './helper.ts';
+import { addDays } from '../src/db/seed/dates.ts';
+import { build, today } from './helper.ts';
+
+/** The balance's due date the figures carry for a departure `startsInDays` away (issue 25: the API sends it). */
+const dueFor = (startsInDays: number) => balanceDueDate(addDays(today(), startsInDays), BALANCE_DUE_DAYS);
 
 /**
  * Expected totals are worked out by hand from the seed prices
@@ -45,6 +49,7 @@ describe('POST /api/bookings/selections: pricing', () => {
     expect(await viennaForTwo('GBP')).toEqual({
       total_price: { currency_code: 'GBP', value: 449500 },
       deposit: { currency_code: 'GBP', value: 67425 },
+      balance_due: dueFor(90),
       breakdown: { price_per_person: 189500, participants: 2, flights: 29000, extras: 32500, accommodation: 9000, discount: 0 },
       lines: [
         { kind: 'tour', label: 'Vienna: Mozart and the Habsburgs', quantity: 2, unit_price: 189500, amount: 379000 },
@@ -63,6 +68,7 @@ describe('POST /api/bookings/selections: pricing', () => {
     expect(await viennaForTwo('USD')).toEqual({
       total_price: { currency_code: 'USD', value: 581000 },
       deposit: { currency_code: 'USD', value: 87150 },
+      balance_due: dueFor(90),
       breakdown: { price_per_person: 245000, participants: 2, flights: 37000, extras: 42000, accommodation: 12000, discount: 0 },
       lines: [
         { kind: 'tour', label: 'Vienna: Mozart and the Habsburgs', quantity: 2, unit_price: 245000, amount: 490000 },
@@ -88,6 +94,7 @@ describe('POST /api/bookings/selections: pricing', () => {
     expect(response.json().data).toEqual({
       total_price: { currency_code: 'GBP', value: 441000 },
       deposit: { currency_code: 'GBP', value: 66150 },
+      balance_due: dueFor(45),
       breakdown: { price_per_person: 345000, participants: 1, flights: 42000, extras: 0, accommodation: 54000, discount: 0 },
       lines: [
         { kind: 'tour', label: 'Sicily: Greeks and Normans', quantity: 1, unit_price: 345000, amount: 345000 },
@@ -130,6 +137,7 @@ describe('POST /api/bookings/selections: pricing', () => {
     expect(response.json().data).toEqual({
       total_price: { currency_code: currency, value: total },
       deposit: { currency_code: currency, value: 0 },
+      balance_due: dueFor(startsInDays),
       breakdown: { price_per_person: total / passengers.length, participants: passengers.length, flights: 0, extras: 0, accommodation: 0, discount: 0 },
       lines: [{ kind: 'tour', label: expect.any(String), quantity: passengers.length, unit_price: total / passengers.length, amount: total }],
     });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS, type Endpoint } from '@tours/domain';
@@ -30,6 +30,12 @@ const OTHER_ROUTES: Record<string, Fuzzed | Excluded> = {
   'GET /pay/sdk.js': { fuzz: 'no-5xx' },
   'GET /pay/frame': { fuzz: 'no-5xx' },
   'GET /pay/frame.js': { fuzz: 'no-5xx' },
+  'GET /pay/card-entry.js': { fuzz: 'no-5xx' },
+  'POST /pay/api/payments/:id/refunds': { fuzz: 'no-5xx' },
+  'GET /pay/api/refunds/:id': { fuzz: 'no-5xx' },
+  'GET /admin': { fuzz: 'no-5xx' },
+  'GET /admin/': { fuzz: 'no-5xx' },
+  'GET /admin/*': { fuzz: 'no-5xx' },
   'POST /pay/api/frame/payments': { fuzz: 'no-5xx' },
   'POST /pay/api/tokens': { fuzz: 'no-5xx' },
   'GET /pay/api/payments/:id': { fuzz: 'no-5xx' },
@@ -133,6 +139,9 @@ describe('the routes outside the contracts', () => {
   // A built SPA, as in production: without one, every page answers 503 'not built'.
   const webDist = mkdtempSync(join(tmpdir(), 'tours-fuzz-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Tours</title><div id="root"></div>');
+  // The staff console's page too, as a build leaves it (without one, /admin says 503 'not built' by design).
+  mkdirSync(join(webDist, 'admin'));
+  writeFileSync(join(webDist, 'admin', 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
   const server = build({ env: { TEST_FAULTS: 'true', HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0', WEB_DIST: webDist } });
 
   it('lists every route the app serves: a contract call, fuzzed here, or left out for a reason', () => {
