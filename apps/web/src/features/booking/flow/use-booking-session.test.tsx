@@ -109,7 +109,8 @@ describe('a payment awaiting its confirmation', () => {
       answer(new Response(JSON.stringify({ data: { status: 'confirmed', reference: 'MER-480153' } }), { headers: { 'Content-Type': 'application/json' } }));
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(useBookingStore.getState()).toMatchObject({ step: '5a', tokenTimeout: 90 });
+    // The answer is read through a few promise hops (and, in a fresh worker, a module loaded on first use): wait for them.
+    await act(() => vi.waitFor(() => expect(useBookingStore.getState()).toMatchObject({ step: '5a', tokenTimeout: 90 })));
     await act(async () => void (await vi.advanceTimersByTimeAsync(90_000)));
     expect(useBookingStore.getState().activeBooking).toBeNull();
   });
