@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,19 @@ describe('locks of the booking write path', () => {
       cluster.stop();
     }
   });
+
+  /** Until a session of this database waits for a row lock (pg_stat_activity), polled rather than guessed with a sleep. */
+  async function waitUntilSomeoneWaitsForALock(): Promise<void> {
+    for (let attempt = 0; attempt < 1000; attempt++) {
+      const waiting = await session(async (client) => {
+        const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+        return (rows[0] as { n: number }).n;
+      });
+      if (waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('Nobody waited for the lock');
+  }
 
   /** A separate session whose lock waits end after LOCK_TIMEOUT_MS. */
   async function session<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -192,9 +205,13 @@ describe('locks of the booking write path', () => {
       await released;
     });
     await holding;
-    const waiter = server.db.transaction((tx) => lockBooking(tx, booking.id));
-    // The waiter's statement has begun (and taken its snapshot) and is waiting for the lock when the writer commits.
-    await new Promise((resolve) => setTimeout(resolve, LOCK_TIMEOUT_MS / 2));
+    // This wait is the point of the test, not a failure: the waiter's own cut-off is long enough for a loaded machine.
+    const waiter = server.db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '10s'`);
+      return lockBooking(tx, booking.id);
+    });
+    // The writer commits only once the waiter's statement has begun (taking its snapshot) and waits for the lock.
+    await waitUntilSomeoneWaitsForALock();
     release();
     await writer;
     const seen = await waiter;

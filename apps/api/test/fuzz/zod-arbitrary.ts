@@ -97,6 +97,10 @@ function validString(schema: Schema) {
   if (format === 'datetime') return isoDateTime;
   if (format === 'email') return fc.emailAddress();
   if (format === 'url') return fc.webUrl();
+  if (format === 'uuid') return fc.uuid();
+  // Any other format zod checks with a pattern (guid, nanoid, …): plausible text would almost never match it.
+  const formatPattern = checksOf(schema).find((check) => check.check === 'string_format' && check.pattern instanceof RegExp)?.pattern;
+  if (formatPattern instanceof RegExp) return fc.stringMatching(formatPattern);
   return plausibleString(min, max);
 }
 
