@@ -271,4 +271,25 @@ export async function seedDataDirectory(dataDir: string): Promise<void> {
   // No build to serve: this server only prepares the database.
   const server = await startOnce('seed', dataDir, `${dataDir}-no-web-dist`, { LOG_LEVEL: 'error' });
   await server.stop();
+  await plentyOfFlightSeats(dataDir);
+}
+
+/**
+ * A worker's server lives for the whole run, so every spec it runs holds seats
+ * in one database, and holds last until they lapse: the demo's 20 seats on a
+ * Vienna return flight run out part-way through a run, and a spec that meets
+ * the sold-out quote fails for a reason it is not about. The browser tests'
+ * copy gets ten times the demo's seats on every flight that has some (a sold-out
+ * flight stays sold out, which booking-flow.spec.ts reads), as the API tests
+ * give themselves plenty of rooms (apps/api/test/payment-fixtures.ts).
+ */
+async function plentyOfFlightSeats(dataDir: string): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  try {
+    await db.query("update departure_options set inventory = inventory * 10 where kind = 'flight' and inventory > 0");
+  } finally {
+    await db.close();
+  }
 }
