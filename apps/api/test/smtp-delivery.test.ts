@@ -20,13 +20,13 @@ import type { TestDatabase } from './test-database.ts';
  * The SMTP adapter and the outbox relay against a real SMTP server on
  * 127.0.0.1 (smtp-server), configured as production is (MAIL_PROVIDER=smtp,
  * SMTP_URL, MAIL_FROM), with short timeouts in SMTP_URL so a stalled server
- * costs a second. The relay runs only when a test runs it, at a time the test
+ * costs a few seconds. The relay runs only when a test runs it, at a time the test
  * chooses, so backoff is checked without waiting for it.
  */
 
 const FROM = 'Meridian Escorted Tours <bookings@meridian-tours.example>';
 // No STARTTLS on the plain test server: TLS is turned off explicitly, as nothing but a local server may.
-const plainUrl = (port: number) => `smtp://127.0.0.1:${port}?requireTLS=false&greetingTimeout=500&connectionTimeout=2000&socketTimeout=2000`;
+const plainUrl = (port: number) => `smtp://127.0.0.1:${port}?requireTLS=false&greetingTimeout=2000&connectionTimeout=3000&socketTimeout=3000`;
 const smtpEnv = (port: number) => ({ MAIL_PROVIDER: 'smtp', SMTP_URL: plainUrl(port), MAIL_FROM: FROM, MAIL_RELAY_INTERVAL_MS: '0', HOLD_SWEEP_INTERVAL_MS: '0' });
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 const subjectsOf = (smtp: TestSmtpServer) => smtp.received.map((mail) => mail.parsed.subject);

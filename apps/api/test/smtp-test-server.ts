@@ -49,7 +49,8 @@ const smtpError = (responseCode: number, message: string) => Object.assign(new E
 
 /** A real SMTP server on 127.0.0.1 (the smtp-server package), told how to behave connection by connection. */
 export async function startTestSmtpServer(options: TestSmtpServerOptions = {}): Promise<TestSmtpServer> {
-  const { stallMs = 1_000, slowMs = 300 } = options;
+  // A stall lasts well past the client's greeting timeout (2 s in smtp-delivery.test.ts), which is kept long enough for a loaded CI machine.
+  const { stallMs = 5_000, slowMs = 300 } = options;
   const received: ReceivedMail[] = [];
   const queue: Behaviour[] = [];
   let fallback: Behaviour = 'accept';
