@@ -127,10 +127,17 @@ function checked(schema: z.ZodMiniType, value: unknown): unknown {
   throw new ApiRequestError({ status: 0, code: CLIENT_ERROR_CODES.invalidRequest, message: 'Please correct the fields shown.', fields });
 }
 
+/**
+ * The query as typed, once the contract's schema has accepted it: the API
+ * parses it with the same schema, and a schema's output is not always
+ * something a URL can carry back (a comma-separated list of statuses
+ * becomes an array, which would go as the parameter repeated).
+ */
 function queryString(endpoint: Endpoint, query: unknown): string {
   if (!endpoint.query) return '';
+  checked(endpoint.query, query ?? {});
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((checked(endpoint.query, query ?? {}) ?? {}) as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
     for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
   }
   const text = search.toString();

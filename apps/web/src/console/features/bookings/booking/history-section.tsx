@@ -7,7 +7,7 @@ type Entry = StaffBookingDetail['history'][number];
 type Snapshot = Record<string, unknown> | null;
 
 /** Figures the audit log keeps in minor units beside a currency: shown as money, so a charge reads '£1,234.50', not 123450. */
-const MONEY_KEYS = new Set(['amount', 'charge', 'refund', 'paid', 'owed', 'total', 'balance', 'deposit']);
+const MONEY_KEYS = new Set(['amount', 'charge', 'refund', 'paid', 'owed', 'total', 'balance', 'deposit', 'refunded', 'refundable', 'refund_pending', 'price', 'unit_price']);
 
 const words = (key: string) =>
   key
@@ -15,12 +15,22 @@ const words = (key: string) =>
     .replace(/[_.]/g, ' ')
     .toLowerCase();
 
+/** A value of a snapshot in words; a record inside it (a refund, say) as its fields, each read the same way. */
 function valueText(key: string, value: unknown, currency: CurrencyCode): string {
   if (value === null || value === undefined || value === '') return '—';
   if (MONEY_KEYS.has(key) && typeof value === 'number' && Number.isInteger(value)) return money({ value, currency });
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
-  return JSON.stringify(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((item) => valueText(key, item, currency)).join('; ');
+  if (typeof value === 'object') {
+    const inner = value as Record<string, unknown>;
+    const own = isCurrencyCode(inner.currency) ? inner.currency : currency;
+    return Object.entries(inner)
+      .filter(([innerKey]) => innerKey !== 'currency' || !isCurrencyCode(inner.currency))
+      .map(([innerKey, innerValue]) => `${words(innerKey)} ${valueText(innerKey, innerValue, own)}`)
+      .join(', ');
+  }
+  return String(value);
 }
 
 /** The fields the change touched: those whose value differs, or every field of a record made or removed. */

@@ -41,13 +41,9 @@ export function PaymentsSection({ detail, onDone }: { detail: StaffBookingDetail
               <tr>
                 <th scope="col">Reference</th>
                 <th scope="col">Method</th>
-                <th scope="col">Date</th>
                 <th scope="col">Status</th>
                 <th scope="col" className="console-num">
                   Amount
-                </th>
-                <th scope="col" className="console-num">
-                  Refunded
                 </th>
                 <th scope="col" className="console-num">
                   Left to refund
@@ -67,20 +63,19 @@ export function PaymentsSection({ detail, onDone }: { detail: StaffBookingDetail
                       {payment.reference}
                     </th>
                     <td>
-                      {methodLabel(payment.method)}
+                      {methodLabel(payment.method)}, <span className="console-nowrap">{payment.received_on ? day(payment.received_on) : dateOf(payment.created_at)}</span>
                       {payment.payer_reference ? <span className="console-table__sub">Their reference {payment.payer_reference}</span> : null}
                     </td>
-                    <td className="console-nowrap">{payment.received_on ? day(payment.received_on) : dateOf(payment.created_at)}</td>
                     <td>
                       {statusWord(payment.status)}
                       {payment.in_booking_currency ? null : <span className="console-table__sub console-warning-text">Another currency than the booking’s</span>}
                     </td>
                     <td className="console-num console-money">{money(payment.amount)}</td>
                     <td className="console-num console-money">
-                      {money(payment.refunded)}
+                      {money(payment.refundable)}
+                      {payment.refunded.value > 0 ? <span className="console-table__sub">{money(payment.refunded)} refunded</span> : null}
                       {payment.refund_pending.value > 0 ? <span className="console-table__sub">{money(payment.refund_pending)} under way</span> : null}
                     </td>
-                    <td className="console-num console-money">{money(payment.refundable)}</td>
                     {canRefund ? (
                       <td>
                         {payment.refundable.value > 0 ? (
@@ -98,16 +93,14 @@ export function PaymentsSection({ detail, onDone }: { detail: StaffBookingDetail
                         {refund.reference}
                       </th>
                       <td>
-                        Refund
+                        Refund, <span className="console-nowrap">{dateOf(refund.created_at)}</span>
                         <span className="console-table__sub">{refund.reason}</span>
                       </td>
-                      <td className="console-nowrap">{dateOf(refund.created_at)}</td>
                       <td>
                         {statusWord(refund.status)}
                         {refund.failure_reason ? <span className="console-table__sub console-warning-text">{refund.failure_reason}</span> : null}
                       </td>
                       <td className="console-num console-money">−{money(refund.amount)}</td>
-                      <td />
                       <td />
                       {canRefund ? <td /> : null}
                     </tr>

@@ -31,19 +31,25 @@ const COLUMNS = [
       );
     },
   }),
-  column.accessor((row) => row.tour.code, {
-    id: 'tour',
-    header: 'Tour',
-    enableSorting: false,
-    cell: (info) => (
-      <>
-        {info.getValue()}
-        <span className="console-table__sub">{info.row.original.tour.name}</span>
-      </>
-    ),
+  column.accessor((row) => row.departure.start_date, {
+    id: 'departure',
+    header: 'Departure',
+    cell: (info) => {
+      const { tour } = info.row.original;
+      return (
+        <>
+          <span className="console-nowrap">{day(info.getValue())}</span>
+          <span className="console-table__sub">
+            {tour.code}: {tour.name}
+          </span>
+        </>
+      );
+    },
   }),
-  column.accessor((row) => row.departure.start_date, { id: 'departure', header: 'Departure', cell: (info) => <span className="console-nowrap">{day(info.getValue())}</span> }),
-  column.accessor('passengers', { header: 'Passengers', enableSorting: false }),
+  column.accessor('passengers', {
+    header: () => <abbr title="Passengers">Pax</abbr>,
+    enableSorting: false,
+  }),
   column.accessor((row) => row.total.value, { id: 'total', header: 'Total', sortDescFirst: true, cell: (info) => <span className="console-money">{money(info.row.original.total)}</span> }),
   column.accessor((row) => row.balance.value, { id: 'balance', header: 'Balance', sortDescFirst: true, cell: (info) => <span className="console-money">{money(info.row.original.balance)}</span> }),
   column.accessor((row) => row.agent?.code ?? '', { id: 'agent', header: 'Agent', enableSorting: false }),
