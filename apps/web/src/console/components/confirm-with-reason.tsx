@@ -10,6 +10,8 @@ interface ConfirmWithReasonProps {
   /** What will happen, in words, so the member confirms knowingly. */
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes without doing anything: 'Cancel', unless that would read as the action (cancelling a booking). */
+  dismissLabel?: string | undefined;
   busy?: boolean;
   /** Not ready to be confirmed yet (the figures it confirms are still loading, say). */
   confirmDisabled?: boolean | undefined;
@@ -24,7 +26,7 @@ interface ConfirmWithReasonProps {
  * log; the domain's rule, checked here before sending and by the API again)
  * and a second, deliberate press.
  */
-export function ConfirmWithReason({ open, title, children, confirmLabel, busy = false, confirmDisabled = false, error, onConfirm, onClose }: ConfirmWithReasonProps) {
+export function ConfirmWithReason({ open, title, children, confirmLabel, dismissLabel = 'Cancel', busy = false, confirmDisabled = false, error, onConfirm, onClose }: ConfirmWithReasonProps) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
@@ -50,7 +52,7 @@ export function ConfirmWithReason({ open, title, children, confirmLabel, busy = 
             {confirmLabel}
           </Button>
           <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
+            {dismissLabel}
           </Button>
         </div>
       </form>

@@ -39,6 +39,8 @@ const ACTIONS: Record<string, string> = {
   'payment.applied_to_balance': 'Payment applied to the balance',
   'payment.currency_mismatch': 'Payment in another currency',
   'refund.created': 'Refund made',
+  'refund.succeeded': 'Card refund completed',
+  'refund.failed': 'Card refund failed',
   'passenger.details_updated': 'Passenger details changed',
   'document.resent': 'Document e-mailed again',
   'document.downloaded': 'Document downloaded by staff',

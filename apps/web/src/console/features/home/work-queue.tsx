@@ -44,12 +44,10 @@ export function WorkQueue() {
             const info = STAFF_QUEUE_INFO[name];
             return (
               <li key={name} className={count === 0 ? 'console-queue__item console-queue__item--empty' : 'console-queue__item'}>
-                <Link to={`/bookings?queue=${name}`} aria-describedby={`queue-${name}`}>
-                  <span className="console-queue__count" aria-hidden="true">
-                    {count}
-                  </span>
+                {/* Named in full ('Paid but unconfirmed: 3 bookings'): the count alone, read first, would mean nothing. */}
+                <Link to={`/bookings?queue=${name}`} aria-label={`${info.label}: ${bookingsWord(count)}`} aria-describedby={`queue-${name}`}>
+                  <span className="console-queue__count">{count}</span>
                   <span className="console-queue__label">{info.label}</span>
-                  <span className="visually-hidden">: {bookingsWord(count)}</span>
                 </Link>
                 <p id={`queue-${name}`} className="console-hint">
                   {info.description}

@@ -73,6 +73,7 @@ export function CancelBookingDialog({ bookingId, onClose, onDone }: { bookingId:
     <ReasonDialog
       bookingId={bookingId}
       title="Cancel this booking?"
+      dismissLabel="Keep the booking"
       confirmLabel={figures ? `Cancel, charging ${money(figures.charge)}` : 'Cancel the booking'}
       confirmDisabled={!figures || preview.isFetching}
       onClose={onClose}

@@ -100,7 +100,7 @@ export function EditPassengerDialog({ bookingId, tourEndDate, passenger, onClose
   const submit = form.handleSubmit(async (body) => {
     try {
       await save.mutateAsync(body);
-      onDone(`${name}’s ${SECTION_LABELS[section].toLowerCase()} are saved.`);
+      onDone(`Saved for ${name}: ${SECTION_LABELS[section].toLowerCase()}.`);
     } catch (error) {
       const fields = isApiRequestError(error) ? Object.entries(error.fields) : [];
       for (const [field, message] of fields) form.setError(field as FieldPath<PassengerFormValues>, { message });

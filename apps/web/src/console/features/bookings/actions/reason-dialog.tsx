@@ -10,6 +10,8 @@ export interface ReasonDialogProps {
   bookingId: number;
   title: string;
   confirmLabel: string;
+  /** The button that leaves without acting, when 'Cancel' would be ambiguous. */
+  dismissLabel?: string;
   /** What will happen, in words (and figures), so the member confirms knowingly. */
   children: ReactNode;
   /** The call, with the reason typed and this attempt's Idempotency-Key; answers what to tell the member. */
@@ -32,7 +34,7 @@ export interface ReasonDialogProps {
  * is one attempt with one Idempotency-Key, sent again as it is if the member
  * presses again after a failure; the next opening is a new attempt.
  */
-export function ReasonDialog({ bookingId, title, confirmLabel, children, act, confirmDisabled, attemptKey, onClose, onDone }: ReasonDialogProps) {
+export function ReasonDialog({ bookingId, title, confirmLabel, dismissLabel, children, act, confirmDisabled, attemptKey, onClose, onDone }: ReasonDialogProps) {
   const own = useAttemptKey();
   const key = attemptKey ?? own.key;
   const client = useQueryClient();
@@ -53,6 +55,7 @@ export function ReasonDialog({ bookingId, title, confirmLabel, children, act, co
       open
       title={title}
       confirmLabel={confirmLabel}
+      dismissLabel={dismissLabel}
       busy={action.isPending}
       confirmDisabled={confirmDisabled}
       error={error?.reason ?? null}

@@ -1,5 +1,6 @@
 import type { StaffBookingDetail } from '@tours/domain/contracts/staff/booking-page';
 import { isCurrencyCode, type CurrencyCode } from '@tours/domain/money';
+import { OFFLINE_PAYMENT_METHOD_LABELS, OFFLINE_PAYMENT_METHODS, type OfflinePaymentMethod } from '@tours/domain/staff/money';
 import { money, moment } from '../format.ts';
 import { actionLabel } from '../labels.ts';
 
@@ -8,6 +9,8 @@ type Snapshot = Record<string, unknown> | null;
 
 /** Figures the audit log keeps in minor units beside a currency: shown as money, so a charge reads '£1,234.50', not 123450. */
 const MONEY_KEYS = new Set(['amount', 'charge', 'refund', 'paid', 'owed', 'total', 'balance', 'deposit', 'refunded', 'refundable', 'refund_pending', 'price', 'unit_price']);
+
+const isOfflineMethod = (value: unknown): value is OfflinePaymentMethod => (OFFLINE_PAYMENT_METHODS as readonly unknown[]).includes(value);
 
 const words = (key: string) =>
   key
@@ -33,13 +36,26 @@ function valueText(key: string, value: unknown, currency: CurrencyCode): string 
   return String(value);
 }
 
-/** The fields the change touched: those whose value differs, or every field of a record made or removed. */
-function changes(before: Snapshot, after: Snapshot): { key: string; before: unknown; after: unknown }[] {
+const MISSING = Symbol('not in this snapshot');
+type Value = unknown;
+
+/**
+ * The fields the change touched: those whose value differs, or every field
+ * of a record made or removed. A field only one snapshot names is shown
+ * blank on the other side (not recorded), never as emptied; the currency
+ * shows in the amounts, so it is not a row of its own unless it changed.
+ */
+function changes(before: Snapshot, after: Snapshot): { key: string; before: Value; after: Value }[] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const read = (snapshot: Snapshot, key: string) => (snapshot && key in snapshot ? snapshot[key] : MISSING);
   return keys
-    .map((key) => ({ key, before: before?.[key], after: after?.[key] }))
+    .map((key) => ({ key, before: read(before, key), after: read(after, key) }))
+    .filter((change) => !(change.key === 'currency' && (change.before === MISSING || change.after === MISSING || change.before === change.after)))
     .filter((change) => before === null || after === null || JSON.stringify(change.before) !== JSON.stringify(change.after));
 }
+
+const cellText = (key: string, value: Value, currency: CurrencyCode) =>
+  value === MISSING ? '' : key === 'method' && isOfflineMethod(value) ? OFFLINE_PAYMENT_METHOD_LABELS[value] : valueText(key, value, currency);
 
 function EntryChanges({ entry, fallback }: { entry: Entry; fallback: CurrencyCode }) {
   const named = [entry.after?.currency, entry.before?.currency, entry.detail.currency].find(isCurrencyCode);
@@ -60,8 +76,8 @@ function EntryChanges({ entry, fallback }: { entry: Entry; fallback: CurrencyCod
         {rows.map((row) => (
           <tr key={row.key}>
             <th scope="row">{words(row.key)}</th>
-            <td>{entry.before === null ? '—' : valueText(row.key, row.before, currency)}</td>
-            <td>{entry.after === null ? '—' : valueText(row.key, row.after, currency)}</td>
+            <td>{entry.before === null ? '—' : cellText(row.key, row.before, currency)}</td>
+            <td>{entry.after === null ? '—' : cellText(row.key, row.after, currency)}</td>
           </tr>
         ))}
       </tbody>

@@ -15,7 +15,21 @@ const COLUMNS = [
     header: 'Reference',
     cell: (info) => <BookingLink row={info.row.original} />,
   }),
-  column.accessor('status', { id: 'status', header: 'Status' }),
+  // The work queues a booking is in, under its status: why it needs a person, without a column of its own.
+  column.accessor('status', {
+    id: 'status',
+    header: 'Status',
+    cell: (info) => (
+      <>
+        {info.getValue()}
+        {info.row.original.flags.map((queue) => (
+          <span key={queue} className="console-table__sub console-warning-text">
+            {STAFF_QUEUE_INFO[queue].label}
+          </span>
+        ))}
+      </>
+    ),
+  }),
   column.accessor((row) => row.lead?.name ?? '', {
     id: 'lead_name',
     header: 'Lead passenger',
@@ -53,18 +67,6 @@ const COLUMNS = [
   column.accessor((row) => row.total.value, { id: 'total', header: 'Total', sortDescFirst: true, cell: (info) => <span className="console-money">{money(info.row.original.total)}</span> }),
   column.accessor((row) => row.balance.value, { id: 'balance', header: 'Balance', sortDescFirst: true, cell: (info) => <span className="console-money">{money(info.row.original.balance)}</span> }),
   column.accessor((row) => row.agent?.code ?? '', { id: 'agent', header: 'Agent', enableSorting: false }),
-  column.accessor((row) => row.flags, {
-    id: 'flags',
-    header: 'Queues',
-    enableSorting: false,
-    cell: (info) =>
-      info.getValue().length > 0
-        ? info
-            .getValue()
-            .map((queue) => STAFF_QUEUE_INFO[queue].label)
-            .join('; ')
-        : '',
-  }),
   column.accessor('created_at', { id: 'created', header: 'Booked', sortDescFirst: true, cell: (info) => <span className="console-nowrap">{dateOf(info.getValue())}</span> }),
 ];
 
