@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { formatAmount, STAFF_QUEUE_INFO, type CurrencyCode } from '@tours/domain';
 import { seedAccountCustomer, type AccountCustomer } from '../support/account.ts';
@@ -123,6 +124,11 @@ test.describe("the staff console's bookings", () => {
     await page.reload();
     await expect(page.getByLabel('Reference or booking id')).toHaveValue(booking.reference.toLowerCase());
     await expect(rows).toHaveCount(2);
+    // The CSV is the same list (the export needs the session's bearer, so the page fetches it and hands it over).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = readFileSync(await download.path(), 'utf8').trim().split(/\r?\n/);
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(new RegExp(`^${booking.reference},${booking.id},Confirmed,`));
     await expectNoA11yViolations(page);
     await shoot(page, 'console-bookings-search', { widths: [1280, 768] });
     await page.setViewportSize({ width: 768, height: 900 });

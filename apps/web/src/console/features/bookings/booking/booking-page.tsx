@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Notice } from '../../../../components/ui/notice.tsx';
@@ -41,6 +41,12 @@ export function BookingPage() {
   const heading = usePageHeading(reference ? `Booking ${reference}` : 'Booking');
   const list = (useLocation().state as { list?: string } | null)?.list ?? '';
   const [done, setDone] = useState<string | null>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  // An action's dialog gives the focus back to the button that opened it; when the action took that button away
+  // (a booking cancelled has no Cancel button), the focus goes to what was done rather than to the top of the document.
+  useEffect(() => {
+    if (done && (document.activeElement === null || document.activeElement === document.body)) doneRef.current?.focus();
+  }, [done]);
 
   const breadcrumb = (
     <p className="console-breadcrumb">
@@ -87,11 +93,14 @@ export function BookingPage() {
           Booking {detail.booking.booking_reference} <span className={`console-status console-status--${detail.booking.status.toLowerCase()}`}>{detail.booking.status}</span>
         </h1>
       </div>
-      {done ? (
-        <Notice tone="success" role="status" className="console-done">
-          <p>{done}</p>
-        </Notice>
-      ) : null}
+      {/* Always there, so that what an action did is announced as it appears. */}
+      <div ref={doneRef} tabIndex={-1} role="status" className="console-done">
+        {done ? (
+          <Notice tone="success">
+            <p>{done}</p>
+          </Notice>
+        ) : null}
+      </div>
       <nav aria-label="On this page" className="console-toc">
         <ul>
           {SECTIONS.map(([anchor, label]) => (
