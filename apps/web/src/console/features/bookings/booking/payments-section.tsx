@@ -80,7 +80,7 @@ export function PaymentsSection({ detail, onDone }: { detail: StaffBookingDetail
                   </tr>
                   {payment.refunds.map((refund) => (
                     <tr key={`refund-${refund.id}`} className="console-table__child">
-                      <th scope="row" className="console-nowrap">
+                      <th scope="row">
                         <span aria-hidden="true">↳ </span>
                         {refund.reference}
                       </th>
