@@ -47,8 +47,13 @@ export function DataTable<Row>({ table, caption }: { table: Table<Row>; caption:
   );
 }
 
-/** The table's sort as the URL keeps it: `sort=<column>` ascending, `sort=-<column>` descending. */
-export function useSortInUrl(columns: readonly string[], fallback: SortingState): [SortingState, (next: SortingState) => void] {
+/**
+ * The table's sort as the URL keeps it: `sort=<column>` ascending,
+ * `sort=-<column>` descending. `resets` names parameters a new sort makes
+ * meaningless (a server-paged list's `page`: page 3 of another order is not
+ * where the member was), removed in the same history entry.
+ */
+export function useSortInUrl(columns: readonly string[], fallback: SortingState, { resets = [] }: { resets?: readonly string[] } = {}): [SortingState, (next: SortingState) => void] {
   const [params, setParams] = useSearchParams();
   const raw = params.get('sort') ?? '';
   const id = raw.replace(/^-/, '');
@@ -58,6 +63,7 @@ export function useSortInUrl(columns: readonly string[], fallback: SortingState)
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
+        for (const name of resets) updated.delete(name);
         if (first) updated.set('sort', `${first.desc ? '-' : ''}${first.id}`);
         else updated.delete('sort');
         return updated;

@@ -24,6 +24,12 @@ export type StaffCallInput<E extends Endpoint> = Part<E['params'], 'params'> &
     providerToken?: string;
     /** The version a change was made from (the answer's ETag): a stale one is refused with 412. */
     ifMatch?: string | null;
+    /**
+     * A staff write's Idempotency-Key (a UUID): one per attempt at an action,
+     * sent again unchanged when that attempt is retried, so a retry after a
+     * lost answer is answered with the first result instead of acting twice.
+     */
+    idempotencyKey?: string;
     signal?: AbortSignal;
   };
 
@@ -40,47 +46,77 @@ export function onSessionEnded(handler: () => void): void {
   sessionEnded = handler;
 }
 
-export async function staffCall<E extends Endpoint>(endpoint: E, input: StaffCallInput<E>): Promise<StaffAnswer<E>> {
-  const loose = input as { params?: Record<string, string | number>; query?: unknown; body?: unknown; providerToken?: string; ifMatch?: string | null; signal?: AbortSignal };
-  const headers: Record<string, string> = { Accept: 'application/json' };
+type LooseInput = { params?: Record<string, string | number>; query?: unknown; body?: unknown; providerToken?: string; ifMatch?: string | null; idempotencyKey?: string; signal?: AbortSignal };
+
+/** Sends the call: its input checked, the bearer and headers it needs; a network failure is an ApiRequestError of status 0. */
+async function send(endpoint: Endpoint, loose: LooseInput, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   const bearer = endpoint.auth === 'staff' ? currentStaffToken() : (loose.providerToken ?? null);
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (loose.ifMatch) headers['If-Match'] = loose.ifMatch;
+  if (loose.idempotencyKey) headers['Idempotency-Key'] = loose.idempotencyKey;
   let body: string | undefined;
   if (endpoint.body) {
     body = JSON.stringify(checked(endpoint.body, loose.body ?? {}));
     headers['Content-Type'] = 'application/json';
   }
   const url = config.apiBasePath + buildPath(endpoint.path, loose.params) + queryString(endpoint, loose.query);
-
-  let response: Response;
   try {
-    response = await fetch(url, { method: endpoint.method, headers, body, signal: loose.signal, credentials: 'same-origin', cache: 'no-store' });
+    return await fetch(url, { method: endpoint.method, headers, body, signal: loose.signal, credentials: 'same-origin', cache: 'no-store' });
   } catch (cause) {
     if (loose.signal?.aborted) throw cause;
     throw new ApiRequestError({ status: 0, code: CLIENT_ERROR_CODES.network, message: 'The server could not be reached. Please check your connection and try again.' });
   }
-  const text = await response.text().catch(() => '');
-  let json: unknown = undefined;
+}
+
+/** A refusal as an ApiRequestError, in the server's words; a 401 on a staff call ends the session first. */
+function refusal(endpoint: Endpoint, response: Response, json: unknown): ApiRequestError {
+  if (response.status === 401 && endpoint.auth === 'staff') sessionEnded();
+  // The server's refusals say what to do and, when rate limited, when to try again: shown as they are.
+  const parsed = apiErrorSchema.safeParse(json);
+  return parsed.success
+    ? new ApiRequestError({ status: response.status, ...parsed.data.error })
+    : new ApiRequestError({ status: response.status, code: errorCodeForStatus(response.status), message: `The request failed (HTTP ${response.status}). Please try again.` });
+}
+
+const parseJson = (text: string): unknown => {
   try {
-    json = text === '' ? undefined : JSON.parse(text);
+    return text === '' ? undefined : JSON.parse(text);
   } catch {
-    json = text;
+    return text;
   }
-  if (!response.ok) {
-    if (response.status === 401 && endpoint.auth === 'staff') sessionEnded();
-    // The server's refusals say what to do and, when rate limited, when to try again: shown as they are.
-    const parsed = apiErrorSchema.safeParse(json);
-    throw parsed.success
-      ? new ApiRequestError({ status: response.status, ...parsed.data.error })
-      : new ApiRequestError({ status: response.status, code: errorCodeForStatus(response.status), message: `The request failed (HTTP ${response.status}). Please try again.` });
-  }
+};
+
+export async function staffCall<E extends Endpoint>(endpoint: E, input: StaffCallInput<E>): Promise<StaffAnswer<E>> {
+  const response = await send(endpoint, input as LooseInput, 'application/json');
+  const text = await response.text().catch(() => '');
+  const json = parseJson(text);
+  if (!response.ok) throw refusal(endpoint, response, json);
   const parsed = endpoint.response.safeParse(json);
   if (!parsed.success) {
     console.error(`Response of ${endpoint.method} ${endpoint.path} broke its contract`, parsed.error.issues);
     throw new ApiRequestError({ status: response.status, code: CLIENT_ERROR_CODES.invalidResponse, message: 'The server answered something unexpected. Please try again.' });
   }
   return { body: parsed.data as z.output<E['response']>, etag: response.headers.get('ETag') };
+}
+
+/** A file the API answers (a CSV, a PDF), with the name its Content-Disposition gives. */
+export interface StaffFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * A staff file call (responseType 'file' or 'text'): the same checks and
+ * bearer as staffCall, the answer kept as a Blob. A link cannot carry the
+ * session's bearer header, so the console downloads with fetch and hands
+ * the browser the Blob.
+ */
+export async function staffFile<E extends Endpoint>(endpoint: E, input: StaffCallInput<E>): Promise<StaffFile> {
+  const response = await send(endpoint, input as LooseInput, '*/*');
+  if (!response.ok) throw refusal(endpoint, response, parseJson(await response.text().catch(() => '')));
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }
 
 function checked(schema: z.ZodMiniType, value: unknown): unknown {
@@ -91,10 +127,17 @@ function checked(schema: z.ZodMiniType, value: unknown): unknown {
   throw new ApiRequestError({ status: 0, code: CLIENT_ERROR_CODES.invalidRequest, message: 'Please correct the fields shown.', fields });
 }
 
+/**
+ * The query as typed, once the contract's schema has accepted it: the API
+ * parses it with the same schema, and a schema's output is not always
+ * something a URL can carry back (a comma-separated list of statuses
+ * becomes an array, which would go as the parameter repeated).
+ */
 function queryString(endpoint: Endpoint, query: unknown): string {
   if (!endpoint.query) return '';
+  checked(endpoint.query, query ?? {});
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((checked(endpoint.query, query ?? {}) ?? {}) as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
     for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
   }
   const text = search.toString();
