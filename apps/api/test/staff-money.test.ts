@@ -64,6 +64,18 @@ describe('staff money actions', () => {
     expect(page.history.some((entry: { action: string; actor: { kind: string } }) => entry.action === 'refund.created' && entry.actor.kind === 'staff')).toBe(true);
   });
 
+  it("refunds a demo booking's card payment: the sandbox provider keeps the payments the demo seeded", async () => {
+    const [demo] = await app().db.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, 'MER-480153'));
+    const [paid] = await app().db.select().from(payments).where(and(eq(payments.bookingId, demo!.id), eq(payments.status, 'succeeded')));
+    const refund = await staffPost(app(), finance, `/api/staff/bookings/${demo!.id}/refunds`, { payment_id: paid!.id, amount: 1_000, reason: REASON });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(refund.json().data).toMatchObject({ amount: { value: 1_000, currency: paid!.currency }, status: 'succeeded' });
+    const page = await bookingPage(app(), finance, demo!.id);
+    // No 'refund failed' attention: the provider knew the payment.
+    expect(page.booking.attention).toBeNull();
+    expect(page.payments.find((row: { id: number }) => row.id === paid!.id)).toMatchObject({ refunded: { value: 1_000 } });
+  });
+
   it('never refunds more than was captured: 409 naming what is left, and nothing written', async () => {
     const { booking, totals } = await paidSicily(app());
     const paymentId = await paymentIdOf(booking.id);
@@ -110,6 +122,9 @@ describe('staff money actions', () => {
       .from(auditLog)
       .where(and(eq(auditLog.bookingId, booking.id), eq(auditLog.staffMemberId, finance.member.id)));
     expect(audit).toMatchObject({ reason: REASON });
+    // The settlement step the action ran is named after the member too, not 'Staff member <id>'.
+    const applied = page.history.find((entry: { action: string }) => entry.action === 'payment.applied_to_balance');
+    expect(applied.actor).toEqual({ kind: 'staff', label: finance.member.name });
   });
 
   it('previews and cancels with the schedule to the penny: charge kept, the rest refunded newest first, places released, e-mailed once', async () => {

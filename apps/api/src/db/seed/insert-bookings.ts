@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { COMPONENT_TYPE_OF_KIND, depositFor, type CurrencyCode, type PaymentPurpose } from '@tours/domain';
 import type { Database } from '../client.ts';
 import {
@@ -11,6 +12,7 @@ import {
   type ComponentType,
   type OptionKind,
 } from '../schema/index.ts';
+import { payPayments, payTokens } from '../../modules/payment-provider/schema.ts';
 import type { BookingSeed, PaymentShare } from './data/types.ts';
 import { addDays, instantOn } from './dates.ts';
 import { departureKey, type SeededCatalogue, type SeededDeparture, type SeededOption } from './insert-catalogue.ts';
@@ -189,10 +191,55 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
     });
     if (paidBefore > total) throw new Error(`Seed booking ${seed.reference}: its payments come to more than its total`);
     await db.insert(payments).values(rows);
+    await recordAtSandboxProvider(db, rows);
   }
   if (seed.documents.length > 0) {
     // Rows only: the PDFs are drawn from the booking when downloaded (modules/documents).
     await db.insert(documents).values(seed.documents.map((template) => ({ bookingId, template })));
   }
   return bookingId;
+}
+
+/**
+ * The demo's card payments as the sandbox provider keeps them (its own
+ * tables, as a real provider keeps its own records): a paid, closed card form
+ * and its successful payment under the id our payment row names. Without
+ * them the provider would answer "no such payment" when staff refund a demo
+ * booking. Nothing is notified: the payments were settled long ago.
+ */
+async function recordAtSandboxProvider(
+  db: Database,
+  rows: { bookingId: number; amount: number; currency: CurrencyCode; status: string; provider: string; providerPaymentId: string; createdAt: Date }[],
+): Promise<void> {
+  for (const row of rows) {
+    if (row.provider !== 'sandbox' || row.status !== 'succeeded') continue;
+    const [token] = await db
+      .insert(payTokens)
+      .values({
+        tokenHash: createHash('sha256').update(`seed:${row.providerPaymentId}`).digest('hex'),
+        requestId: `preq_${row.providerPaymentId}`,
+        amount: row.amount,
+        currency: row.currency,
+        crmKey: String(row.bookingId),
+        instanceKey: 'seed',
+        primaryColour: '#1a1a1a',
+        width: '100%',
+        account: { first_name: '', last_name: '', email: '', address_lines: [], country: 'GB' },
+        allowedOrigin: 'http://localhost',
+        expiresAt: row.createdAt,
+        createdAt: row.createdAt,
+      })
+      .returning({ id: payTokens.id });
+    await db.insert(payPayments).values({
+      id: row.providerPaymentId,
+      tokenId: token!.id,
+      status: 'succeeded',
+      amount: row.amount,
+      currency: row.currency,
+      crmKey: String(row.bookingId),
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+      createdAt: row.createdAt,
+    });
+  }
 }

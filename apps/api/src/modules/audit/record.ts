@@ -22,7 +22,17 @@ export interface AuditEntry {
 
 /** Written in the transaction of the change it records, so the log never claims what was rolled back. */
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ ...entry, entityId: String(entry.entityId), detail: entry.detail ?? {} });
+  await db.insert(auditLog).values({ ...entry, staffMemberId: entry.staffMemberId ?? staffMemberOf(entry.actor), entityId: String(entry.entityId), detail: entry.detail ?? {} });
+}
+
+/**
+ * The staff member an actor 'staff:3' names: a step of the confirmation core
+ * that a staff action ran (a payment applied to the balance) knows only the
+ * actor, and the history names the member by this column.
+ */
+function staffMemberOf(actor: string): number | null {
+  const match = /^staff:(\d+)$/.exec(actor);
+  return match ? Number(match[1]) : null;
 }
 
 /** A change a staff member made: who, why, and what it was before and after. */
