@@ -110,6 +110,8 @@ describe('background jobs on two replicas at once', () => {
   it('releases each expired hold once, sends each e-mail once, settles each payment once and delivers each notification once', { timeout: 300_000 }, async () => {
     const db = apps[0]!.db;
     const app = (n: number) => set.pick(n).app;
+    // The demo's own e-mail the relay gave up on (the seed's, for the work queue) is not this test's.
+    const seededMail = (await db.select({ id: outboxMessages.id }).from(outboxMessages)).map((row) => row.id);
 
     // 1. Holds that will lapse: bookings chosen on either replica, then left.
     const holding: CreatedTestBooking[] = [];
@@ -192,7 +194,7 @@ describe('background jobs on two replicas at once', () => {
     expect((await db.select().from(payEvents).where(isNull(payEvents.deliveredAt))).length).toBe(0);
 
     // E-mails: every message sent, each handed to the mail server exactly once.
-    const outbox = await db.select().from(outboxMessages);
+    const outbox = (await db.select().from(outboxMessages)).filter((message) => !seededMail.includes(message.id));
     expect(outbox.length).toBe(MAILS + paid.length);
     for (const message of outbox) {
       expect(message).toMatchObject({ status: 'sent', attempts: 1 });

@@ -21,7 +21,8 @@ describe('the demo seed', () => {
     const first = await buildTestApp(database);
     const before = await rowCounts(first.db);
     expect(before.tours).toBe(9);
-    expect(before.bookings).toBe(4);
+    // The demo customer's four, and the six that put something in each queue of the staff console's work queue.
+    expect(before.bookings).toBe(10);
     expect(before.seed_runs).toBe(1);
 
     await expect(seedDemoData(first.db, today())).resolves.toEqual({ applied: false, seededOn: today(), version: DEMO_SEED.version });
@@ -46,7 +47,8 @@ describe('the demo seed', () => {
         const components = await app.db.select().from(bookingComponents).where(eq(bookingComponents.bookingId, booking.id));
         const paid = await app.db.select().from(payments).where(eq(payments.bookingId, booking.id));
         const total = components.reduce((sum, c) => sum + c.price, 0);
-        const received = paid.filter((p) => p.status === 'succeeded').reduce((sum, p) => sum + p.amount, 0);
+        // A payment in another currency (the work queue's flagged one) counts nothing towards the booking.
+        const received = paid.filter((p) => p.status === 'succeeded' && p.currency === booking.currency).reduce((sum, p) => sum + p.amount, 0);
         expect(received).toBeLessThanOrEqual(total);
         expect(components.every((c) => c.currency === booking.currency)).toBe(true);
       }

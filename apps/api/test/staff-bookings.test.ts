@@ -87,6 +87,12 @@ describe('staff bookings', () => {
     expect(lines.find((line) => line.startsWith(DEMO_REFERENCES.withBalance))).toMatch(/,GBP,\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},/);
   });
 
+  it('has something of the demo in every queue, so the console shows each at work on npm start', async () => {
+    const response = await app().inject({ method: 'GET', url: '/api/staff/queue', headers: operations.headers });
+    const empty = (response.json().data.items as { queue: string; count: number }[]).filter((entry) => entry.count === 0).map((entry) => entry.queue);
+    expect(empty).toEqual([]);
+  });
+
   it('counts every queue, and each count is its list’s total; a paid-but-unconfirmed booking is in its queue', async () => {
     const unconfirmed = await unconfirmedDayTrip(app());
     const response = await app().inject({ method: 'GET', url: '/api/staff/queue', headers: operations.headers });

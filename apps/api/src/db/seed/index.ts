@@ -7,6 +7,7 @@ import { TOUR_CONTENT } from './data/tour-content.ts';
 import { seedCatalogue } from './insert-catalogue.ts';
 import { seedTourContent } from './insert-tour-content.ts';
 import { seedCustomerWithBookings } from './insert-bookings.ts';
+import { WORK_QUEUE_BOOKINGS, WORK_QUEUE_CUSTOMER } from './data/work-queue.ts';
 import { seedAgents, seedMarketing } from './insert-reference.ts';
 
 /** Bump when the demo data changes; an existing database keeps what it was seeded with. */
@@ -40,6 +41,7 @@ export async function seedDemoData(db: Database, today: string): Promise<SeedRes
     const catalogue = await seedCatalogue(tx, TOURS, today);
     await seedTourContent(tx, TOUR_CONTENT);
     await seedCustomerWithBookings(tx, DEMO_CUSTOMER, DEMO_BOOKINGS, catalogue, today);
+    await seedCustomerWithBookings(tx, WORK_QUEUE_CUSTOMER, WORK_QUEUE_BOOKINGS, catalogue, today);
     await tx.insert(seedRuns).values({ name: DEMO_SEED.name, version: DEMO_SEED.version, seededOn: today });
     await tx.insert(auditLog).values({
       actor: 'system',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { COMPONENT_TYPE_OF_KIND, depositFor, type CurrencyCode, type PaymentPurpose } from '@tours/domain';
+import { ATTENTION_REASONS, COMPONENT_TYPE_OF_KIND, depositFor, type CurrencyCode, type PaymentPurpose } from '@tours/domain';
 import type { Database } from '../client.ts';
 import {
   allocations,
@@ -12,6 +12,7 @@ import {
   type ComponentType,
   type OptionKind,
 } from '../schema/index.ts';
+import { outboxMessages } from '../../modules/mail/schema.ts';
 import { payPayments, payTokens } from '../../modules/payment-provider/schema.ts';
 import type { BookingSeed, PaymentShare } from './data/types.ts';
 import { addDays, instantOn } from './dates.ts';
@@ -88,12 +89,15 @@ export async function seedCustomerWithBookings(
 
 async function seedBooking(db: Database, seed: BookingSeed, customerId: number, departure: SeededDeparture, today: string, takesPlaces: boolean): Promise<number> {
   const currency: CurrencyCode = seed.currency;
-  const confirmedDate = instantOn(addDays(today, -seed.confirmedDaysAgo), '11:20');
+  // A Quote and an Unconfirmed booking were never confirmed; the day still dates their creation.
+  const confirmedDate = seed.status === 'Quote' || seed.status === 'Unconfirmed' ? null : instantOn(addDays(today, -seed.confirmedDaysAgo), '11:20');
   const [booking] = await db
     .insert(bookings)
     .values({
-      reference: seed.reference,
+      reference: seed.status === 'Quote' ? null : seed.reference,
       status: seed.status,
+      ...(seed.attention ? { needsAttention: true, attentionCode: seed.attention, attentionReason: ATTENTION_REASONS[seed.attention] } : {}),
+      quoteReason: seed.quoteReason ?? null,
       currency,
       departureId: departure.id,
       customerId,
@@ -148,7 +152,8 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
     .returning({ id: bookingComponents.id });
 
   // Cancelled bookings gave their places back.
-  const state = seed.status === 'Cancelled' || !takesPlaces ? ('released' as const) : ('sold' as const);
+  // So did a Quote the site could not complete: it holds nothing.
+  const state = seed.status === 'Cancelled' || seed.status === 'Quote' || !takesPlaces ? ('released' as const) : ('sold' as const);
   await db.insert(allocations).values(
     lines.flatMap((line, index) =>
       passengerRows.map((passenger) => ({
@@ -168,11 +173,12 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
     let paidBefore = 0;
     const rows = seed.payments.map((payment, index) => {
       const amount = paymentAmount(payment.share, total, paidBefore);
-      if (payment.status === 'succeeded') paidBefore += amount;
+      const paidIn = payment.currency ?? currency;
+      if (payment.status === 'succeeded' && paidIn === currency) paidBefore += amount;
       const createdAt = instantOn(addDays(today, -payment.daysAgo), '11:15');
       return {
         bookingId,
-        currency,
+        currency: paidIn,
         bookingCurrency: currency,
         amount,
         status: payment.status,
@@ -192,6 +198,20 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
     if (paidBefore > total) throw new Error(`Seed booking ${seed.reference}: its payments come to more than its total`);
     await db.insert(payments).values(rows);
     await recordAtSandboxProvider(db, rows);
+  }
+  if (seed.failedMail) {
+    const sentAt = instantOn(addDays(today, -seed.confirmedDaysAgo), '11:25');
+    await db.insert(outboxMessages).values({
+      toAddress: seed.failedMail.to,
+      subject: seed.failedMail.subject,
+      bodyText: seed.failedMail.subject,
+      status: 'failed',
+      attempts: 5,
+      lastError: seed.failedMail.error,
+      bookingId,
+      createdAt: sentAt,
+      availableAt: sentAt,
+    });
   }
   if (seed.documents.length > 0) {
     // Rows only: the PDFs are drawn from the booking when downloaded (modules/documents).

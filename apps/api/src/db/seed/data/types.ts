@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@tours/domain';
+import type { AttentionCode, CurrencyCode, QuoteReason } from '@tours/domain';
 import type { PassportDetails, InsuranceDetails, PostalAddress } from '../../json-types.ts';
 import type { BookingStatus } from '@tours/domain';
 import type { PaymentStatus } from '../../../modules/payments/schema.ts';
@@ -120,6 +120,8 @@ export type PaymentShare = 'deposit' | 'balance' | 'full' | { oneOff: number };
 
 export interface PaymentSeed {
   share: PaymentShare;
+  /** Another currency than the booking's (a payment staff must refund); counts nothing towards the booking. */
+  currency?: CurrencyCode;
   daysAgo: number;
   status: PaymentStatus;
   gatewayStatus: string;
@@ -147,4 +149,10 @@ export interface BookingSeed {
    * balance is outstanding, the ATOL certificate only with flights.
    */
   documents: (string | null)[];
+  /** Why staff must look at it (settlement's flag), for the work queue's demo. */
+  attention?: AttentionCode;
+  /** A Quote the site could not complete: it has no reference until someone settles it. */
+  quoteReason?: QuoteReason;
+  /** An e-mail about it the relay gave up on. */
+  failedMail?: { to: string; subject: string; error: string };
 }
