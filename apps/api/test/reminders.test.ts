@@ -9,7 +9,10 @@ import { remindersSettings, runReminders, type ReminderResult } from '../src/mod
 import { queueCondition } from '../src/modules/staff-bookings/queues.ts';
 import { testClock, today } from './helper.ts';
 import { bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms, SITE_ORIGIN } from './payment-fixtures.ts';
+import { thomasInsurance, thomasPassport } from './account-passengers-fixtures.ts';
 import { readPdf } from './pdf-reading.ts';
+import { staffSession } from './staff-fixtures.ts';
+import { bookingPage } from './staff-money-fixtures.ts';
 import { startReplicas, type ReplicaSet } from './replicas.ts';
 
 /**
@@ -172,9 +175,9 @@ describe('reminders on two replicas over one database', () => {
     expect(await reminderKeys(ids.main)).toContain(`details-chaser:${ids.main}:60`);
     await a.db
       .update(bookingPassengers)
-      .set({ apis: {} as never, insurance: {} as never, joiningInformation: {} as never, arrivalTime: '14:00' })
+      .set({ apis: thomasPassport(), insurance: thomasInsurance(), joiningInformation: { joining_text: 'At the hotel' }, arrivalTime: '14:00' })
       .where(eq(bookingPassengers.bookingId, ids.main));
-    await a.db.update(bookings).set({ correspondence: { send_to: 'in_person' } as never }).where(eq(bookings.id, ids.main));
+    await a.db.update(bookings).set({ correspondence: { send_to: 'in_person', alternate_address: null } }).where(eq(bookings.id, ids.main));
     await runOn(90);
     expect(await reminderKeys(ids.main)).not.toContain(`details-chaser:${ids.main}:30`);
   });
@@ -203,6 +206,10 @@ describe('reminders on two replicas over one database', () => {
     expect(await reminderKeys(ids.agency)).toEqual([]);
     const options = await a.db.select().from(outboxMessages).where(like(outboxMessages.messageKey, 'option-reminder:%'));
     expect(options.map((row) => row.bookingId)).toEqual([ids.optional]);
+    // Each is on the booking's staff page with the e-mails sent about it.
+    const page = await bookingPage(b, await staffSession(b, ['operations']), ids.main);
+    const subjects = (page.messages as { subject: string }[]).map((message) => message.subject);
+    for (const key of await reminderKeys(ids.main)) expect(subjects).toContain((await mailByKey(key))[0]!.subject);
     const all = await a.db.select({ key: outboxMessages.messageKey }).from(outboxMessages);
     const keys = all.map((row) => row.key);
     expect(new Set(keys).size).toBe(keys.length);
