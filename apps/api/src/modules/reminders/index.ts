@@ -6,4 +6,4 @@
  * queues each message once through the outbox (mail), worded as the other
  * booking notices (confirmation). Nothing imports it but app.ts.
  */
-export { remindersPlugin, remindersSettings, runReminders, type ReminderResult, type ReminderSettings } from './run.ts';
+export { remindersPlugin, remindersSettings, runReminders, type ReminderResult } from './run.ts';
