@@ -7,7 +7,7 @@ import { agents, bookingPassengers, bookings, departures, documents, outboxMessa
 import { drawDocumentById, TEMPLATES } from '../src/modules/documents/index.ts';
 import { remindersSettings, runReminders, type ReminderResult } from '../src/modules/reminders/index.ts';
 import { queueCondition } from '../src/modules/staff-bookings/queues.ts';
-import { testClock, today } from './helper.ts';
+import { build, testClock, today } from './helper.ts';
 import { bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms, SITE_ORIGIN } from './payment-fixtures.ts';
 import { thomasInsurance, thomasPassport } from './account-passengers-fixtures.ts';
 import { readPdf } from './pdf-reading.ts';
@@ -219,4 +219,26 @@ describe('reminders on two replicas over one database', () => {
     const [row] = await a.db.select({ reference: bookings.reference }).from(bookings).where(eq(bookings.id, id));
     return row!.reference!;
   }
+});
+
+describe('the reminders job on its interval', () => {
+  const world = testClock();
+  const server = build({ clock: world, env: { HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0', PUBLIC_URL: SITE_ORIGIN, REMINDERS_INTERVAL_MS: '100' } });
+
+  it('queues a reminder once it is due, by itself, and only once', async () => {
+    const app = server.app;
+    await plentyOfSingleRooms(app);
+    const { booking, totals } = await bookSicily(app);
+    const paymentId = await payToken(app, (await openPayment(app, booking, totals.deposit)).token);
+    expect((await confirm(app, booking, paymentId)).statusCode).toBe(200);
+    const reminders = () => app.db.select().from(outboxMessages).where(eq(outboxMessages.messageKey, `balance-reminder:${booking.id}:1`));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await reminders()).toEqual([]);
+
+    world.advance(16 * DAY);
+    const deadline = Date.now() + 10_000;
+    while ((await reminders()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await reminders()).toHaveLength(1);
+  });
 });
