@@ -1,4 +1,4 @@
-import { formatAmount, formatShortDate } from '@tours/domain';
+import { formatAmount, formatShortDate, SCREEN_TEXT } from '@tours/domain';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,7 +160,8 @@ describe('reminders on two replicas over one database', () => {
     expect(overdue!.bodyText).toContain(formatAmount(balance, 'GBP', { pence: 'always' }));
     expect(overdue!.attachments).toHaveLength(1);
     const [chaser] = await mailByKey(`details-chaser:${ids.main}:90`);
-    expect(chaser!.bodyText).toContain('Please complete your personal information at least 3 months / 90 days before departure.');
+    expect(chaser!.bodyText).toContain(SCREEN_TEXT.detailsRequiredSoon);
+    expect(chaser!.bodyText).toContain(`${SITE_ORIGIN}/account/booking/${ids.main}?tab=1`);
 
     const listed = await a.db
       .select({ id: bookings.id })

@@ -1,4 +1,4 @@
-import { balanceDueSentence, formatAmount, formatShortDate, outstandingBalance, type CurrencyCode } from '@tours/domain';
+import { balanceDueSentence, formatAmount, formatLongDate, formatShortDate, outstandingBalance, SCREEN_TEXT, type CurrencyCode } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
@@ -73,8 +73,8 @@ function detailsNotice(row: CandidateRow, reminder: Extract<DueReminder, { kind:
     preview: `${row.tourName}, ${formatDates(row.startDate, row.endDate)}.`,
     heading: 'Details required soon',
     paragraphs: [
-      `Your tour departs in ${reminder.daysBefore} days or less. Please complete your personal information at least 3 months / 90 days before departure.`,
-      "Some passenger details of this booking are still missing (passport, insurance, joining information or arrival time, or where to send your final documents). Please complete them in your account's Passengers tab.",
+      SCREEN_TEXT.detailsRequiredSoon,
+      `Your tour departs on ${formatLongDate(row.startDate)} (in ${reminder.daysBefore} days or less), and some details of this booking are still missing: a passenger's passport, insurance, joining information or arrival time, or where to send your final documents. Please complete them in your account's Passenger information tab.`,
     ],
     facts: tripFacts(row),
     figures: null,
