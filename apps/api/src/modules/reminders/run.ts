@@ -1,4 +1,5 @@
 import { balanceDueSentence, formatAmount, formatLongDate, formatShortDate, outstandingBalance, SCREEN_TEXT, type CurrencyCode } from '@tours/domain';
+import type { AppConfig } from '../../config/index.ts';
 import type { Database } from '../../db/client.ts';
 import { sharedPlugin } from '../../lib/plugin.ts';
 import { scheduleBackgroundJob } from '../../lib/background-job.ts';
@@ -169,7 +170,7 @@ export const remindersPlugin = sharedPlugin('reminders', async (app) => {
 });
 
 /** The job's settings from the app's configuration. */
-export function remindersSettings(config: Parameters<typeof canonicalSiteUrl>[0]): ReminderSettings {
+export function remindersSettings(config: AppConfig): ReminderSettings {
   return {
     publicUrl: canonicalSiteUrl(config) ?? config.internalUrl,
     balanceDueDays: config.balances.dueDays,
