@@ -27,6 +27,7 @@ import { API_PREFIX, webPlugin } from './plugins/web.ts';
 import { consolePlugin } from './plugins/console.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { rateLimitSweeperPlugin } from './modules/rate-limits/index.ts';
+import { remindersPlugin } from './modules/reminders/index.ts';
 
 /** Where pino writes each log line (JSON text). */
 export interface LogStream {
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(reconciliationPlugin);
     await app.register(mailRelayPlugin);
     await app.register(rateLimitSweeperPlugin);
+    await app.register(remindersPlugin);
     if (testing) await app.register(testing.faultsPlugin);
     else app.decorate('faults', NO_FAULTS);
     await app.register(swaggerPlugin);

@@ -26,6 +26,8 @@ export function testEnv(database: TestDatabase, overrides: RawEnv = {}): RawEnv 
     // Background settlement runs only when a test asks for it (deliverDue, reconcilePayments), so each test decides its own timing.
     PAYMENT_WEBHOOK_RETRY_INTERVAL_MS: '0',
     PAYMENT_RECONCILE_INTERVAL_MS: '0',
+    // Reminders likewise: a test runs them itself (runReminders) on its own clock.
+    REMINDERS_INTERVAL_MS: '0',
     ...overrides,
   };
 }

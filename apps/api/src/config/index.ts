@@ -11,6 +11,7 @@ import { payments } from './payments.ts';
 import { postcodes } from './postcodes.ts';
 import { PRODUCTION_GUARD_HINT, demoParts, productionProblems } from './production-guard.ts';
 import { rateLimits } from './rate-limits.ts';
+import { reminders } from './reminders.ts';
 import { internalUrlOf, server } from './server.ts';
 import type { ConfigIssue, DeriveContext, EnvOf, RawEnv, SettingTree, UnionToIntersection } from './setting.ts';
 import { site } from './site.ts';
@@ -25,7 +26,7 @@ export { SANDBOX_PAYMENT_SECRET_KEY, SANDBOX_PAYMENT_WEBHOOK_SECRET } from './pa
  * start-up. The order is the order of the Settings table in apps/api/README.md
  * (docs.ts renders it; `npm run docs:config` writes it) and of the refusals.
  */
-export const SLICES = [server, logging, database, site, geolocation, postcodes, payments, balances, mail, identity, agents, cancellation, rateLimits, jobs, testFaults] as const;
+export const SLICES = [server, logging, database, site, geolocation, postcodes, payments, balances, reminders, mail, identity, agents, cancellation, rateLimits, jobs, testFaults] as const;
 
 type Slices = (typeof SLICES)[number];
 type ConfigOf<S> = S extends { config(...args: never[]): infer Config } ? Config : never;

@@ -32,6 +32,13 @@ export const jobs = defineSlice({
         'How often each API process sends pending outbox e-mails (a batch of 20, retried with back-off, given up as `failed` after 8 attempts); `0` turns the relay off and e-mails wait in `outbox_messages`',
       ),
     },
+    reminders: {
+      intervalMs: setting(
+        'REMINDERS_INTERVAL_MS',
+        interval(600_000),
+        'How often each API process queues the reminders that are due (balance, passenger details, final documents, Optional bookings for staff); `0` turns them off. Each goes once per booking whatever the replicas',
+      ),
+    },
     rateLimits: {
       sweepIntervalMs: setting(
         'RATE_LIMIT_SWEEP_INTERVAL_MS',

@@ -25,5 +25,6 @@ export {
 } from './staff-decisions.ts';
 export { sendRefund } from './refund-settlement.ts';
 export { settlementContext } from './settle-payment.ts';
-export { queueCancellationEmail, type BookingFacts, type QueuedNotice } from './email/notices.ts';
+export { queueBookingNotice, queueCancellationEmail, type BookingFacts, type BookingNotice, type QueuedNotice } from './email/notices.ts';
+export { formatDates } from './email/content.ts';
 export { type Ending } from './email/cancellation-content.ts';

@@ -130,3 +130,57 @@ export async function queueDocumentEmail(
   });
   return { messageId, to: recipients.to, subject: content.subject };
 }
+
+/** What a reminder says (modules/reminders), in the notice e-mail's parts; the header, footer and contact line are the operator's. */
+export interface BookingNotice {
+  subject: string;
+  preview: string;
+  heading: string;
+  paragraphs: string[];
+  facts: NoticeContent['facts'];
+  figures: NoticeContent['figures'];
+  closing: string[];
+  /** Where on the site the account link goes ('/account/booking/100123'). */
+  accountPath: string;
+}
+
+/**
+ * A notice about a booking to its lead passenger (copied to the agent's
+ * staff member, as every booking e-mail), worded by the caller from the
+ * lead's name: queued at most once under `messageKey`, with the booking's
+ * documents named as attachments (drawn when it is sent).
+ */
+export async function queueBookingNotice(
+  db: Database,
+  input: {
+    bookingId: number;
+    reference: string;
+    publicUrl: string;
+    messageKey: string;
+    notice: (leadName: string) => BookingNotice;
+    attachments?: { id: number; template: string | null }[];
+  },
+): Promise<QueuedNotice> {
+  const siteUrl = input.publicUrl.replace(/\/+$/, '');
+  const recipients = await recipientsOf(db, input.bookingId);
+  const { company, logoUrl, contact } = emailCompany(siteUrl);
+  const { accountPath, ...notice } = input.notice(recipients.leadName);
+  const content: NoticeContent = { ...notice, greeting: `Dear ${recipients.leadName},`, reference: input.reference, accountUrl: `${siteUrl}${accountPath}`, contact: contact(input.reference), logoUrl, company };
+  if (!recipients.to) return { messageId: null, to: null, subject: content.subject };
+  const messageId = await enqueueMail(db, {
+    to: recipients.to,
+    cc: recipients.cc,
+    subject: content.subject,
+    text: noticeText(content),
+    html: await noticeHtml(content, input.bookingId),
+    attachments: (input.attachments ?? []).map((document) => ({
+      kind: 'booking-document' as const,
+      documentId: document.id,
+      filename: documentFileName(input.reference, document.template),
+      contentType: PDF_CONTENT_TYPE,
+    })),
+    bookingId: input.bookingId,
+    messageKey: input.messageKey,
+  });
+  return { messageId, to: recipients.to, subject: content.subject };
+}
