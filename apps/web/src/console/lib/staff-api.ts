@@ -100,3 +100,52 @@ function queryString(endpoint: Endpoint, query: unknown): string {
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+export interface StaffFile {
+  blob: Blob;
+  /** The name the server gave it (Content-Disposition), or `fallback`. */
+  fileName: string;
+}
+
+/**
+ * A file a staff call answers (a CSV, a PDF), fetched with the staff
+ * session's bearer token, which a plain link cannot send. Refusals are
+ * thrown as staffCall throws them.
+ */
+export async function staffFile<E extends Endpoint>(endpoint: E, input: StaffCallInput<E>, fallback: string): Promise<StaffFile> {
+  const loose = input as { params?: Record<string, string | number>; query?: unknown; signal?: AbortSignal };
+  const headers: Record<string, string> = {};
+  const bearer = currentStaffToken();
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  const url = config.apiBasePath + buildPath(endpoint.path, loose.params) + queryString(endpoint, loose.query);
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'GET', headers, signal: loose.signal, credentials: 'same-origin', cache: 'no-store' });
+  } catch (cause) {
+    if (loose.signal?.aborted) throw cause;
+    throw new ApiRequestError({ status: 0, code: CLIENT_ERROR_CODES.network, message: 'The server could not be reached. Please check your connection and try again.' });
+  }
+  if (!response.ok) {
+    if (response.status === 401) sessionEnded();
+    const parsed = apiErrorSchema.safeParse(await response.json().catch(() => undefined));
+    throw parsed.success
+      ? new ApiRequestError({ status: response.status, ...parsed.data.error })
+      : new ApiRequestError({ status: response.status, code: errorCodeForStatus(response.status), message: `The request failed (HTTP ${response.status}). Please try again.` });
+  }
+  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+  return { blob: await response.blob(), fileName: named?.[1] ?? fallback };
+}
+
+/** Hands a fetched file to the browser as a download. */
+export function saveFile({ blob, fileName }: StaffFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken the file by the next turn of the event loop.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
