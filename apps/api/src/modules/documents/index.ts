@@ -10,4 +10,4 @@ export { issueConfirmationDocuments, documentRows, shownDocuments, type Document
 export { drawBookingDocument, drawDocumentById, PDF_CONTENT_TYPE, type DocumentDrawing } from './files.ts';
 export { documentFileName, documentHeading, isShown, TEMPLATES } from './templates.ts';
 // The staff console's lists for the ground team (modules/staff-departures), drawn with the documents' look.
-export { renderTableDocument, type TableDocumentInput, type TableDocumentSection } from './pdf/table-document.ts';
+export { renderTableDocument, type TableDocumentInput } from './pdf/table-document.ts';
