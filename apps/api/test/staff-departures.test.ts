@@ -1,10 +1,12 @@
-import { travelsOnDeparture } from '@tours/domain';
+import { formatAmount, travelsOnDeparture } from '@tours/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings } from '../src/db/schema/index.ts';
 import { DEMO_REFERENCES } from './account-fixtures.ts';
 import { build, expectApiError } from './helper.ts';
-import { plentyOfSingleRooms } from './payment-fixtures.ts';
+import { agentConfirm, JANE, makeAgentBooking, verified } from './agents-fixtures.ts';
+import { lead } from './booking-fixtures.ts';
+import { bookSicily, plentyOfSingleRooms, SICILY } from './payment-fixtures.ts';
 import { readPdf } from './pdf-reading.ts';
 import { staffSession, type StaffCaller } from './staff-fixtures.ts';
 import { paidSicily } from './staff-money-fixtures.ts';
@@ -88,8 +90,13 @@ describe('staff departures', () => {
     for (const hotel of detail.rooms) for (const room of hotel.room_types) expect(room.left).toBe(Math.max(0, room.inventory - room.sold - room.held));
   });
 
-  it('writes the passenger manifest and the rooming list as CSV and as PDF', async () => {
+  it('writes the passenger manifest and the rooming list as CSV and as PDF, without a booking that is not settled', async () => {
     const reference = (await bookingPage(sicily.booking.id)).booking.reference as string;
+    // Gustav Holst's booking is still a quote, holding its places: held on the page, on no list.
+    await bookSicily(app(), { ...SICILY, passengers: [{ ...lead, given_name: 'Gustav', family_name: 'Holst' }] });
+    const detail = (await get(`/api/staff/departures/${sicilyDeparture}`)).json().data;
+    expect(detail.departure.places.held).toBeGreaterThanOrEqual(1);
+    expect(detail.missing_details.some((passenger: { name: string }) => passenger.name.includes('Holst'))).toBe(false);
     const csv = await get(`/api/staff/departures/${sicilyDeparture}/passenger-manifest?format=csv`, finance);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="passenger-manifest-TSG-SIC-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -100,6 +107,7 @@ describe('staff departures', () => {
     const rooming = (await get(`/api/staff/departures/${sicilyDeparture}/rooming-list?format=csv`)).body;
     expect(rooming).toContain('Hotel,Room type,Occupants,Booking,Tour nights,Additional nights,Nights');
     expect(rooming).toMatch(new RegExp(`Hotel Villa Aretusa,Single,Mr Edward Elgar,${reference},\\d+,0,\\d+`));
+    expect(`${csv.body}${rooming}`).not.toContain('Holst');
 
     const pdf = await get(`/api/staff/departures/${sicilyDeparture}/passenger-manifest?format=pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -139,10 +147,28 @@ describe('staff departures', () => {
     await expectApiError(await app().inject({ method: 'GET', url: '/api/staff/departures/999999/agency-statement?format=pdf', headers: operations.headers }), 404, 'NOT_FOUND');
   });
 
-  it('writes the agency statement with each agency’s bookings and totals', async () => {
-    const csv = (await get(`/api/staff/departures/${viennaDeparture}/agency-statement?format=csv`)).body;
-    expect(csv).toContain('Agency,Booking,Status,Lead passenger,Passengers,Currency,Total,Paid,Outstanding');
-    const pdf = (await readPdf((await get(`/api/staff/departures/${viennaDeparture}/agency-statement?format=pdf`)).rawPayload)).text;
+  it('writes the agency statement with each agency’s bookings, their amounts as the booking page has them, and its totals', async () => {
+    // Jane Holt (AG1001) books a client on the Sicily departure and confirms it without paying: the agency owes it all.
+    const { booking } = await bookSicily(app(), { ...SICILY, startsInDays: 120, passengers: [{ ...lead, given_name: 'Hubert', family_name: 'Parry' }] });
+    await makeAgentBooking(app(), booking, await verified(app(), JANE));
+    expect((await agentConfirm(app(), booking)).statusCode).toBe(200);
+    const page = await bookingPage(booking.id);
+    expect(page.booking.departure.id).toBe(sicilyDeparture);
+    const amount = (value: number) => (value / 100).toFixed(2);
+    const csv = (await get(`/api/staff/departures/${sicilyDeparture}/agency-statement?format=csv`)).body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv[0]).toBe('Agency,Booking,Status,Lead passenger,Passengers,Currency,Total,Paid,Outstanding');
+    const row = `AG1001,${page.booking.reference},Confirmed,Mr Hubert Parry,1,GBP,${amount(page.money.total.value)},${amount(page.money.paid.value)},${amount(page.money.outstanding.value)}`;
+    expect(csv).toContain(row);
+    expect(csv.filter((line) => line.startsWith('AG1001,Total,'))).toHaveLength(1);
+    // The customer's own booking is no agency's.
+    expect(csv.some((line) => line.includes('Mr Edward Elgar'))).toBe(false);
+    const detail = (await get(`/api/staff/departures/${sicilyDeparture}`)).json().data;
+    expect(detail.agencies).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'AG1001' })]));
+
+    const pdf = (await readPdf((await get(`/api/staff/departures/${sicilyDeparture}/agency-statement?format=pdf`)).rawPayload)).text;
     expect(pdf).toContain('Agency statement');
+    expect(pdf).toContain('(AG1001)');
+    expect(pdf).toContain('Mr Hubert Parry');
+    expect(pdf).toContain(formatAmount(page.money.outstanding.value, 'GBP', { pence: 'always' }));
   });
 });
