@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { addVirtualAuthenticator, consoleContext, DEMO_STAFF, firstSignIn, navigationItems, signOutOfConsole } from '../support/console.ts';
 import { readPdf } from '../support/pdf.ts';
 
@@ -44,6 +44,7 @@ test.describe("a departure's page and the ground team's documents", () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Departures' })).toBeVisible();
     await page.getByLabel('Tour code').fill('MHW-VIE');
     await expect(page.getByRole('status')).toContainText('departure');
+    await expectNoA11yViolations(page);
 
     // The Ashworths' departure, as the staff API names it.
     const token = await staffToken(page);
@@ -60,6 +61,7 @@ test.describe("a departure's page and the ground team's documents", () => {
     await page.goto(`/admin/departures/${departureId}`);
     await expect(page.getByRole('heading', { level: 1, name: /^MHW-VIE departing / })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Passengers whose details are missing' })).toContainText('Mr Thomas Ashworth (MER-480153)');
+    await expectNoA11yViolations(page);
 
     const manifest = await download(page, 'Download the passenger manifest as CSV');
     expect(manifest.fileName).toMatch(/^passenger-manifest-MHW-VIE-\d{4}-\d{2}-\d{2}\.csv$/);

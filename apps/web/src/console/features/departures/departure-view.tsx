@@ -25,7 +25,7 @@ export function DepartureView({ detail, mayReadPassports, onDownload, busy = nul
         bookings, {detail.passengers} passengers.
       </p>
 
-      <section aria-labelledby="departure-places">
+      <section className="console-section" aria-labelledby="departure-places">
         <h2 id="departure-places">Places</h2>
         <dl className="console-figures">
           <div>
@@ -47,7 +47,7 @@ export function DepartureView({ detail, mayReadPassports, onDownload, busy = nul
         </dl>
       </section>
 
-      <section aria-labelledby="departure-documents">
+      <section className="console-section" aria-labelledby="departure-documents">
         <h2 id="departure-documents">Documents for the ground team</h2>
         <ul className="console-downloads">
           {documents.map((document) => (
@@ -71,99 +71,105 @@ export function DepartureView({ detail, mayReadPassports, onDownload, busy = nul
         {mayReadPassports ? null : <p>The flight manifest carries passport details: only roles that may read passports can download it.</p>}
       </section>
 
-      <section aria-labelledby="departure-revenue">
+      <section className="console-section" aria-labelledby="departure-revenue">
         <h2 id="departure-revenue">Revenue</h2>
         {detail.revenue.length === 0 ? (
           <p>No settled booking yet.</p>
         ) : (
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">Currency</th>
-                <th scope="col">Bookings</th>
-                <th scope="col">Total</th>
-                <th scope="col">Taken</th>
-                <th scope="col">Outstanding</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.revenue.map((line) => (
-                <tr key={line.currency}>
-                  <th scope="row">{line.currency}</th>
-                  <td>{line.bookings}</td>
-                  <td>{money(line.total.value, line.currency)}</td>
-                  <td>{money(line.taken.value, line.currency)}</td>
-                  <td>{money(line.outstanding.value, line.currency)}</td>
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">Currency</th>
+                  <th scope="col">Bookings</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Taken</th>
+                  <th scope="col">Outstanding</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {detail.revenue.map((line) => (
+                  <tr key={line.currency}>
+                    <th scope="row">{line.currency}</th>
+                    <td>{line.bookings}</td>
+                    <td>{money(line.total.value, line.currency)}</td>
+                    <td>{money(line.taken.value, line.currency)}</td>
+                    <td>{money(line.outstanding.value, line.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 
-      <section aria-labelledby="departure-rooms">
+      <section className="console-section" aria-labelledby="departure-rooms">
         <h2 id="departure-rooms">Rooms</h2>
         {detail.rooms.length === 0 ? <p>This departure has no hotel.</p> : null}
         {detail.rooms.map((hotel) => (
-          <table key={hotel.hotel} className="console-table">
-            <caption>
-              {hotel.hotel} ({hotel.nights} nights)
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Room</th>
-                <th scope="col">Count</th>
-                <th scope="col">Sold</th>
-                <th scope="col">Held</th>
-                <th scope="col">Left</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hotel.room_types.map((room) => (
-                <tr key={room.option_id}>
-                  <th scope="row">{room.room_type}</th>
-                  <td>{room.inventory}</td>
-                  <td>{room.sold}</td>
-                  <td>{room.held}</td>
-                  <td>{room.left}</td>
+          <div key={hotel.hotel} className="console-table-wrap">
+            <table className="console-table">
+              <caption>
+                {hotel.hotel} ({hotel.nights} nights)
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Room</th>
+                  <th scope="col">Count</th>
+                  <th scope="col">Sold</th>
+                  <th scope="col">Held</th>
+                  <th scope="col">Left</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {hotel.room_types.map((room) => (
+                  <tr key={room.option_id}>
+                    <th scope="row">{room.room_type}</th>
+                    <td>{room.inventory}</td>
+                    <td>{room.sold}</td>
+                    <td>{room.held}</td>
+                    <td>{room.left}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ))}
       </section>
 
-      <section aria-labelledby="departure-flights">
+      <section className="console-section" aria-labelledby="departure-flights">
         <h2 id="departure-flights">Seats by flight</h2>
         {detail.flights.length === 0 ? (
           <p>This departure has no flight.</p>
         ) : (
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">Flight</th>
-                <th scope="col">Seats</th>
-                <th scope="col">Sold</th>
-                <th scope="col">Held</th>
-                <th scope="col">Left</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.flights.map((flight) => (
-                <tr key={flight.option_id}>
-                  <th scope="row">{flight.name}</th>
-                  <td>{flight.inventory}</td>
-                  <td>{flight.sold}</td>
-                  <td>{flight.held}</td>
-                  <td>{flight.left}</td>
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">Flight</th>
+                  <th scope="col">Seats</th>
+                  <th scope="col">Sold</th>
+                  <th scope="col">Held</th>
+                  <th scope="col">Left</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {detail.flights.map((flight) => (
+                  <tr key={flight.option_id}>
+                    <th scope="row">{flight.name}</th>
+                    <td>{flight.inventory}</td>
+                    <td>{flight.sold}</td>
+                    <td>{flight.held}</td>
+                    <td>{flight.left}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 
-      <section aria-labelledby="departure-missing">
+      <section className="console-section" aria-labelledby="departure-missing">
         <h2 id="departure-missing">Passengers whose details are missing</h2>
         {detail.missing_details.length === 0 ? (
           <p>Every passenger has given their details.</p>
