@@ -113,7 +113,12 @@ function roomingList(record: DepartureRecordSet): DepartureTable {
     room.passengerIds.push(placement.passenger_id);
     rooms.set(key, room);
   }
-  for (const room of rooms.values()) {
+  // The passengers of a booking placed in a room type share its rooms in the booking's order, as many to a room as it takes (two singles are two rooms).
+  const eachRoom = [...rooms.values()].flatMap((room) => {
+    const size = Math.max(1, optionById.get(room.optionId)!.occupancy_to);
+    return Array.from({ length: Math.ceil(room.passengerIds.length / size) }, (_, i) => ({ ...room, passengerIds: room.passengerIds.slice(i * size, (i + 1) * size) }));
+  });
+  for (const room of eachRoom) {
     const option = optionById.get(room.optionId)!;
     const section = sections.get(option.hotel ?? 'Hotel')!;
     const additional = Math.max(0, ...room.passengerIds.map((id) => nightsAdded(id, option.accommodation_id)));

@@ -88,6 +88,8 @@ export interface OptionRecord {
   name: string;
   inventory: number;
   duration_from: number;
+  /** The most people one unit takes (a Double room: 2). */
+  occupancy_to: number;
   room_type: string | null;
   accommodation_id: number | null;
   hotel: string | null;
@@ -154,7 +156,7 @@ export async function readDeparture(db: Database, departureId: number, now: Inst
     queryRows<OptionRecord>(
       db,
       sql`select ${departureOptions.id} as id, ${departureOptions.kind} as kind, ${departureOptions.name} as name, ${departureOptions.inventory} as inventory,
-          ${departureOptions.durationFrom} as duration_from, ${departureOptions.roomType} as room_type, ${departureOptions.accommodationId} as accommodation_id,
+          ${departureOptions.durationFrom} as duration_from, ${departureOptions.occupancyTo} as occupancy_to, ${departureOptions.roomType} as room_type, ${departureOptions.accommodationId} as accommodation_id,
           ${accommodations.name} as hotel, ${departureAccommodations.nights} as hotel_nights, ${departureAccommodations.position} as hotel_position,
           ${flights.flightNumber} as flight_number, ${flights.airlineName} as airline_name, ${flights.departureAirport} as departure_airport,
           ${flights.arrivalAirport} as arrival_airport, cast(extract(epoch from ${flights.departureAt}) * 1000 as double precision) as departure_ms,
@@ -206,7 +208,7 @@ export async function readDeparture(db: Database, departureId: number, now: Inst
   return {
     departure: presentDeparture(head),
     options: options.map((row) =>
-      numbers(row, ['id', 'inventory', 'duration_from', 'accommodation_id', 'hotel_nights', 'hotel_position', 'departure_ms', 'position', 'sold', 'held']),
+      numbers(row, ['id', 'inventory', 'duration_from', 'occupancy_to', 'accommodation_id', 'hotel_nights', 'hotel_position', 'departure_ms', 'position', 'sold', 'held']),
     ),
     bookings: settled.map((row) => numbers(row, ['id', 'total', 'paid'])),
     passengers: passengers.map((row) => numbers(row, ['id', 'booking_id', 'position'])),
