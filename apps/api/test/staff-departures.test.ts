@@ -132,6 +132,10 @@ describe('staff departures', () => {
     // The demo's Ashworths fly out and back: Margaret gave her passport, Thomas not yet.
     expect(csv).toContain('BA 702 London Heathrow (LHR)–Vienna (VIE),Mrs Margaret Ashworth,MER-480153,1958-04-12,Passport,925076473,GBR,2019-06-14,2029-06-14,Bath,GBR');
     expect(csv).toContain('BA 702 London Heathrow (LHR)–Vienna (VIE),Mr Thomas Ashworth,MER-480153,1956-11-02,Not given,,,,,,');
+    // The Ashworths share a double at each hotel; their additional night is after the tour, at the last hotel.
+    const rooming = (await get(`/api/staff/departures/${viennaDeparture}/rooming-list?format=csv`, finance)).body;
+    expect(rooming).toContain('Hotel Königshof,Double,Mrs Margaret Ashworth; Mr Thomas Ashworth,MER-480153,3,0,3');
+    expect(rooming).toContain('Gästehaus Mönchsberg,Double,Mrs Margaret Ashworth; Mr Thomas Ashworth,MER-480153,2,1,3');
     const pdf = await get(`/api/staff/departures/${viennaDeparture}/flight-manifest?format=pdf`);
     const text = (await readPdf(pdf.rawPayload)).text;
     expect(text).toContain('Flight manifest');

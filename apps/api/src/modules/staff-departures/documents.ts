@@ -89,16 +89,18 @@ function roomingList(record: DepartureRecordSet): DepartureTable {
   const passengerById = new Map(record.passengers.map((passenger) => [passenger.id, passenger]));
   const optionById = new Map(record.options.map((option) => [option.id, option]));
   // Additional nights: each passenger's, from the options they hold (an option covers durationFrom nights, one at least).
-  // An additional night of a named hotel counts at that hotel only; one without a hotel at every hotel the passenger stays in.
+  // Additional nights are after the tour: at their own hotel when they name one, otherwise at the tour's last hotel.
+  const lastHotel = record.options
+    .filter((option) => option.kind === 'room' && option.accommodation_id !== null)
+    .reduce<{ id: number | null; position: number }>((last, option) => ((option.hotel_position ?? 0) >= last.position ? { id: option.accommodation_id, position: option.hotel_position ?? 0 } : last), { id: null, position: -Infinity }).id;
   const extraNights = new Map<string, number>();
   for (const placement of record.placements) {
     const option = optionById.get(placement.option_id);
     if (option?.kind !== 'additional_night') continue;
-    const key = `${placement.passenger_id}:${option.accommodation_id ?? '*'}`;
+    const key = `${placement.passenger_id}:${option.accommodation_id ?? lastHotel}`;
     extraNights.set(key, (extraNights.get(key) ?? 0) + Math.max(1, option.duration_from));
   }
-  const nightsAdded = (passengerId: number, hotelId: number | null) =>
-    (extraNights.get(`${passengerId}:*`) ?? 0) + (hotelId === null ? 0 : (extraNights.get(`${passengerId}:${hotelId}`) ?? 0));
+  const nightsAdded = (passengerId: number, hotelId: number | null) => extraNights.get(`${passengerId}:${hotelId}`) ?? 0;
   const sections = new Map<string, Section>();
   for (const option of record.options.filter((row) => row.kind === 'room')) {
     const key = option.hotel ?? 'Hotel';
