@@ -24,7 +24,7 @@ export const API_MODULE_LAYERS = [
   ['options', 'selections', 'documents'],
   ['mail'],
   ['identity-provider', 'confirmation'],
-  ['account', 'agent-bookings', 'staff-bookings', 'booking-actions', 'reminders'],
+  ['account', 'agent-bookings', 'staff-bookings', 'staff-departures', 'booking-actions', 'reminders'],
   ['testing'],
 ];
 

@@ -37,7 +37,7 @@ test.describe('signing in to the staff console', () => {
     expect(await authenticator.credentials()).toHaveLength(1);
     expect((await authenticator.credentials())[0]!.rpId).toBe('localhost');
     // Operations: bookings but no staff management in the navigation, and what the role allows on the home page.
-    expect(await navigationItems(page)).toEqual(['Home', 'Bookings']);
+    expect(await navigationItems(page)).toEqual(['Home', 'Bookings', 'Departures']);
     await expect(page.getByText('Operations', { exact: true })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: "Edit passengers' details on a customer's behalf" })).toBeVisible();
     // The codes were shown once: the page is gone for good.
@@ -139,7 +139,7 @@ test('the console shell names the member and their role, and works at 1366 and 3
   await expect(header.getByText(finance.name, { exact: true })).toBeVisible();
   await expect(header.getByText(finance.label, { exact: true })).toBeVisible();
   await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  expect(await navigationItems(page)).toEqual(['Home', 'Bookings']);
+  expect(await navigationItems(page)).toEqual(['Home', 'Bookings', 'Departures']);
   await expect(page.getByRole('region', { name: 'Work queue' })).toBeVisible();
 
   for (const width of [1366, 375]) {

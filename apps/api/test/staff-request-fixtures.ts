@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { can, staffMemberEtag, type StaffPermission } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bookingPassengers, documents, outboxMessages, payments } from '../src/db/schema/index.ts';
+import { bookingPassengers, bookings, documents, outboxMessages, payments } from '../src/db/schema/index.ts';
 import { saveChallenge } from '../src/modules/staff/challenges.ts';
 import { registrationOptions, relyingParty } from '../src/modules/staff/passkeys.ts';
 import { staffMember, staffSession, type StaffCaller, type StaffRequestContext, type StaffRequestFixtures } from './staff-fixtures.ts';
@@ -54,6 +54,10 @@ const firstDocumentOf = async (app: FastifyInstance, bookingId: number) =>
   (await app.db.select({ id: documents.id }).from(documents).where(eq(documents.bookingId, bookingId)).orderBy(asc(documents.id)))[0]!.id;
 const firstMessageOf = async (app: FastifyInstance, bookingId: number) =>
   (await app.db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.bookingId, bookingId)).orderBy(asc(outboxMessages.id)))[0]!.id;
+
+/** The departure of the demo's booking with a balance to pay (MER-480153, Vienna). */
+const demoDepartureOf = async (app: FastifyInstance) =>
+  (await app.db.select({ id: bookings.departureId }).from(bookings).where(eq(bookings.reference, 'MER-480153')))[0]!.id;
 
 /** A finance member of the app, to read a cancellation's preview before the call under test. */
 const previewers = new WeakMap<FastifyInstance, Promise<StaffCaller>>();
@@ -203,6 +207,13 @@ export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
       return write(`/api/staff/bookings/${booking.id}/documents/${await firstDocumentOf(context.app, booking.id)}/resend`, { reason: REASON });
     },
   },
+  // Issue 28: a departure's page and its ground team's documents (the demo's Vienna departure: flights, rooms, a passport given).
+  listStaffDepartures: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/departures?tour=MHW-VIE&page_size=5' }) },
+  getStaffDeparture: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/departures/${await demoDepartureOf(app)}` }) },
+  downloadPassengerManifest: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/departures/${await demoDepartureOf(app)}/passenger-manifest?format=csv` }) },
+  downloadRoomingList: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/departures/${await demoDepartureOf(app)}/rooming-list?format=csv` }) },
+  downloadFlightManifest: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/departures/${await demoDepartureOf(app)}/flight-manifest?format=csv` }) },
+  downloadAgencyStatement: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/departures/${await demoDepartureOf(app)}/agency-statement?format=csv` }) },
   resolveBookingFlag: {
     ok: 200,
     request: async (context) => write(`/api/staff/bookings/${(await bookingFor(context, 'unconfirmed', 'flags.resolve')).booking.id}/flags/resolve`, { reason: REASON }),

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../src/db/schema/index.ts';
 import { DEMO_REFERENCES } from './account-fixtures.ts';
 import { buildTestApp, createTestDatabase } from './helper.ts';
 import { staffSession, type StaffCaller } from './staff-fixtures.ts';
@@ -52,5 +54,17 @@ describe('staff lists run a fixed number of statements', () => {
     const counts = await counted('/api/staff/queue');
     expect(counts).toBeLessThanOrEqual(4);
     expect(await counted('/api/staff/bookings?queue=balances-overdue&page_size=100')).toBe(await counted('/api/staff/bookings?queue=unconfirmed&page_size=1'));
+  });
+
+  it('a page of departures, and a departure with bookings or without, and its documents', async () => {
+    expect(await counted('/api/staff/departures?page_size=50')).toBe(await counted('/api/staff/departures?page_size=1'));
+    const departures = (await app!.inject({ method: 'GET', url: '/api/staff/departures?page_size=100', headers: caller.headers })).json().data.items as { id: number }[];
+    const [booked] = await app!.db.select({ id: bookings.departureId }).from(bookings).where(eq(bookings.reference, DEMO_REFERENCES.withBalance));
+    const empty = departures.find((departure) => departure.id !== booked!.id)!;
+    const page = await counted(`/api/staff/departures/${booked!.id}`);
+    expect(page).toBe(await counted(`/api/staff/departures/${empty.id}`));
+    // The staff guard's session check and the departure's five statements.
+    expect(page).toBeLessThanOrEqual(8);
+    expect(await counted(`/api/staff/departures/${booked!.id}/rooming-list?format=pdf`)).toBe(await counted(`/api/staff/departures/${empty.id}/rooming-list?format=csv`));
   });
 });

@@ -71,3 +71,5 @@ export * from './staff/money.ts';
 export * from './contracts/staff/money.ts';
 export * from './contracts/staff/cancellation.ts';
 export * from './contracts/staff/booking-care.ts';
+export * from './contracts/staff/departures.ts';
+export * from './staff/departures.ts';

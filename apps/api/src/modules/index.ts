@@ -22,6 +22,7 @@ import { optionRoutes } from './options/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
 import { selectionRoutes } from './selections/routes.ts';
 import { staffBookingRoutes } from './staff-bookings/routes.ts';
+import { staffDepartureRoutes } from './staff-departures/routes.ts';
 import { staffMeRoutes } from './staff/me-routes.ts';
 import { staffMemberRoutes } from './staff/member-routes.ts';
 import { staffSignInRoutes } from './staff/session-routes.ts';
@@ -56,6 +57,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   staffMeRoutes,
   staffMemberRoutes,
   staffBookingRoutes,
+  staffDepartureRoutes,
   bookingMoneyRoutes,
   bookingDecisionRoutes,
   bookingCareRoutes,

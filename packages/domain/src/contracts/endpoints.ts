@@ -13,6 +13,7 @@ import * as staffBookingPage from './staff/booking-page.ts';
 import * as staffBookings from './staff/bookings.ts';
 import * as staffBookingCare from './staff/booking-care.ts';
 import * as staffCancellation from './staff/cancellation.ts';
+import * as staffDepartures from './staff/departures.ts';
 import * as staffMembers from './staff/members.ts';
 import * as staffMoney from './staff/money.ts';
 import * as staffSession from './staff/session.ts';
@@ -100,6 +101,12 @@ export const STAFF_ENDPOINTS = {
   resendConfirmationEmail: staffBookingCare.resendConfirmationEmail,
   resendBookingDocument: staffBookingCare.resendBookingDocument,
   resolveBookingFlag: staffBookingCare.resolveBookingFlag,
+  listStaffDepartures: staffDepartures.listStaffDepartures,
+  getStaffDeparture: staffDepartures.getStaffDeparture,
+  downloadPassengerManifest: staffDepartures.downloadPassengerManifest,
+  downloadRoomingList: staffDepartures.downloadRoomingList,
+  downloadFlightManifest: staffDepartures.downloadFlightManifest,
+  downloadAgencyStatement: staffDepartures.downloadAgencyStatement,
 } as const;
 
 /**

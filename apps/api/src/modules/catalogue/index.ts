@@ -1,5 +1,6 @@
 import { tourItineraryDays } from './schema/content.ts';
 import { departures, tours } from './schema/departures.ts';
+import { accommodations, departureAccommodations, departureOptions, flights } from './schema/options.ts';
 
 /**
  * The catalogue: what is sold. Tours, their departures and prices, what the
@@ -18,7 +19,8 @@ export { balanceDueDateSql } from './due-dates.ts';
 
 /**
  * What other modules may read of the catalogue's tables in their own
- * statements (a booking's tour and dates, a document's itinerary), never
+ * statements (a booking's tour and dates, a document's itinerary, a
+ * departure's rooms and flights for the staff console), never
  * write (docs/decisions/0017-modules-own-their-tables.md).
  */
-export const catalogueReadModel = { tours, departures, tourItineraryDays } as const;
+export const catalogueReadModel = { tours, departures, tourItineraryDays, departureOptions, flights, departureAccommodations, accommodations } as const;

@@ -9,3 +9,5 @@
 export { issueConfirmationDocuments, documentRows, shownDocuments, type DocumentRow } from './repository.ts';
 export { drawBookingDocument, drawDocumentById, PDF_CONTENT_TYPE, type DocumentDrawing } from './files.ts';
 export { documentFileName, documentHeading, isShown, TEMPLATES } from './templates.ts';
+// The staff console's lists for the ground team (modules/staff-departures), drawn with the documents' look.
+export { renderTableDocument, type TableDocumentInput } from './pdf/table-document.ts';

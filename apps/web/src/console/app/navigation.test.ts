@@ -6,12 +6,12 @@ const labelsFor = (roles: StaffRole[]) => sectionsFor(permissionsOf(roles)).map(
 
 /** The console's navigation follows the domain's permission table: a member sees a section only when the API lets them use it. */
 describe("the console's sections", () => {
-  it('shows Home to every role, Bookings to operations and finance, Staff to administrators', () => {
-    expect(labelsFor(['operations'])).toEqual(['Home', 'Bookings']);
-    expect(labelsFor(['finance'])).toEqual(['Home', 'Bookings']);
+  it('shows Home to every role, Bookings to operations and finance, Departures to operations, finance and catalogue, Staff to administrators', () => {
+    expect(labelsFor(['operations'])).toEqual(['Home', 'Bookings', 'Departures']);
+    expect(labelsFor(['finance'])).toEqual(['Home', 'Bookings', 'Departures']);
     expect(labelsFor(['admin'])).toEqual(['Home', 'Staff']);
-    expect(labelsFor(['catalogue'])).toEqual(['Home']);
-    expect(labelsFor(['operations', 'admin'])).toEqual(['Home', 'Bookings', 'Staff']);
+    expect(labelsFor(['catalogue'])).toEqual(['Home', 'Departures']);
+    expect(labelsFor(['operations', 'admin'])).toEqual(['Home', 'Bookings', 'Departures', 'Staff']);
   });
 
   it('lists each section once, Home first, every path under the console', () => {

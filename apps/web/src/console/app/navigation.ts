@@ -15,6 +15,7 @@ export interface ConsoleSection {
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: '/', label: 'Home', permission: null },
   { path: '/bookings', label: 'Bookings', permission: 'bookings.read' },
+  { path: '/departures', label: 'Departures', permission: 'departures.read' },
   { path: '/staff', label: 'Staff', permission: 'staff.manage' },
 ];
 

@@ -1,6 +1,8 @@
 import { Route, Routes } from 'react-router';
 import { BookingPage } from '../features/bookings/booking/booking-page.tsx';
 import { BookingsPage } from '../features/bookings/search/bookings-page.tsx';
+import { DeparturePage } from '../features/departures/departure-page.tsx';
+import { DeparturesPage } from '../features/departures/departures-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { CallbackPage } from '../features/sign-in/callback-page.tsx';
 import { AssertPasskeyPage, RegisterPasskeyPage } from '../features/sign-in/passkey-pages.tsx';
@@ -36,6 +38,8 @@ export function ConsoleRoutes() {
         <Route index element={<HomePage />} />
         <Route path="bookings" element={<RequirePermission permission="bookings.read"><BookingsPage /></RequirePermission>} />
         <Route path="bookings/:booking" element={<RequirePermission permission="bookings.read"><BookingPage /></RequirePermission>} />
+        <Route path="departures" element={<RequirePermission permission="departures.read"><DeparturesPage /></RequirePermission>} />
+        <Route path="departures/:departure" element={<RequirePermission permission="departures.read"><DeparturePage /></RequirePermission>} />
         <Route path="staff" element={<RequirePermission permission="staff.manage"><StaffListPage /></RequirePermission>} />
         <Route path="staff/new" element={<RequirePermission permission="staff.manage"><AddMemberPage /></RequirePermission>} />
         <Route path="staff/:member" element={<RequirePermission permission="staff.manage"><MemberPage /></RequirePermission>} />

@@ -26,6 +26,10 @@ export interface DocumentMeta {
   /** 'Booking confirmation' */
   heading: string;
   reference: string;
+  /** What the reference is, printed before it: 'Booking reference' unless told (a departure's documents name the departure). */
+  referenceLabel?: string;
+  /** A4 turned on its side, for lists of many columns. */
+  landscape?: boolean;
   /** The day it is drawn, as printed: '4 March 2027'. */
   issuedOn: string;
   now: Date;
@@ -51,6 +55,7 @@ export class PdfWriter {
   constructor(private readonly meta: DocumentMeta) {
     this.doc = new PDFDocument({
       size: PAGE.size,
+      layout: meta.landscape ? 'landscape' : 'portrait',
       margins: PAGE.margins,
       bufferPages: true,
       lang: 'en-GB',
@@ -58,7 +63,7 @@ export class PdfWriter {
       info: {
         Title: `${meta.heading} ${meta.reference}`,
         Author: OPERATOR.companyName,
-        Subject: `${meta.heading} for booking ${meta.reference}`,
+        Subject: `${meta.heading} for ${meta.referenceLabel ? meta.referenceLabel.toLowerCase() : 'booking'} ${meta.reference}`,
         Creator: OPERATOR.companyName,
         CreationDate: meta.now,
         ModDate: meta.now,
@@ -134,11 +139,12 @@ export class PdfWriter {
   }
 
   /** A table with a shaded header row, repeated on every page it runs onto. */
-  table(columns: readonly Column[], rows: readonly Row[]): void {
+  table(columns: readonly Column[], rows: readonly Row[], options: { size?: number } = {}): void {
     const padding = 5;
+    const size = options.size ?? 9.5;
     const widths = columns.map((column) => column.width * this.width);
     const cellHeight = (cells: readonly string[], bold: boolean) => {
-      this.doc.font(bold ? FONTS.bold : FONTS.regular).fontSize(9.5);
+      this.doc.font(bold ? FONTS.bold : FONTS.regular).fontSize(size);
       return Math.max(...cells.map((cell, i) => this.doc.heightOfString(cell || ' ', { width: widths[i]! - 2 * padding }))) + 2 * padding;
     };
     const drawRow = (cells: readonly string[], options: { bold: boolean; shaded: boolean }) => {
@@ -149,7 +155,7 @@ export class PdfWriter {
       cells.forEach((cell, i) => {
         this.doc
           .font(options.bold ? FONTS.bold : FONTS.regular)
-          .fontSize(9.5)
+          .fontSize(size)
           .fillColor(options.shaded ? COLOURS.primary : COLOURS.text)
           .text(cell || ' ', x + padding, y + padding, { width: widths[i]! - 2 * padding, align: columns[i]!.align ?? 'left' });
         x += widths[i]!;
@@ -192,7 +198,7 @@ export class PdfWriter {
     const right = { width: 260, align: 'right' as const };
     const x = this.left + this.width - right.width;
     doc.font(FONTS.bold).fontSize(16).fillColor(COLOURS.primary).text(this.meta.heading, x, 38, right);
-    doc.font(FONTS.regular).fontSize(9.5).fillColor(COLOURS.text).text(`Booking reference ${this.meta.reference}`, x, doc.y + 2, right);
+    doc.font(FONTS.regular).fontSize(9.5).fillColor(COLOURS.text).text(`${this.meta.referenceLabel ?? 'Booking reference'} ${this.meta.reference}`, x, doc.y + 2, right);
     doc.fillColor(COLOURS.muted).text(`Issued ${this.meta.issuedOn}`, x, doc.y + 1, right);
     doc.moveTo(this.left, 96).lineTo(this.left + this.width, 96).lineWidth(1.2).strokeColor(COLOURS.accent).stroke();
     // The page's content starts below, in the body text style.
