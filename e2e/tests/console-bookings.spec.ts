@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { formatAmount, STAFF_QUEUE_INFO, type CurrencyCode } from '@tours/domain';
 import { seedAccountCustomer, type AccountCustomer } from '../support/account.ts';
-import { addVirtualAuthenticator, consoleContext, DEMO_STAFF, firstSignIn } from '../support/console.ts';
+import { addVirtualAuthenticator, consoleContext, firstSignIn, signInAsDemoAdmin } from '../support/console.ts';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shots.ts';
 
@@ -17,8 +17,9 @@ import { shoot } from '../support/shots.ts';
  * Its own data, so that no other spec of the worker sees a change: a fresh
  * copy of the demo customer's bookings (POST /api/testing/account-customer),
  * and its own operations and finance members, added by the demo
- * administrator (a member no other spec signs in as), since a demo member
- * another spec signed in as holds a passkey this browser does not.
+ * administrator (signInAsDemoAdmin: a passkey or one of its recovery codes,
+ * whichever spec of the worker signs in first), since a demo member another
+ * spec signed in as holds a passkey this browser does not.
  */
 
 const money = (amount: { value: number; currency: string }) => formatAmount(amount.value, amount.currency as CurrencyCode, { pence: 'always' });
@@ -72,7 +73,7 @@ test.describe("the staff console's bookings", () => {
   test('the administrator adds an operations and a finance member', async ({ browser, server }) => {
     const page = await memberPage(browser, server);
     customer = await seedAccountCustomer(page.request, 'console-bookings');
-    await firstSignIn(page, DEMO_STAFF.admin);
+    await signInAsDemoAdmin(page);
     for (const [member, role] of [
       [OPS, 'operations'],
       [FINANCE, 'finance'],

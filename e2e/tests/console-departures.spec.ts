@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
-import { addVirtualAuthenticator, consoleContext, DEMO_STAFF, firstSignIn, navigationItems, signOutOfConsole } from '../support/console.ts';
+import { addVirtualAuthenticator, consoleContext, DEMO_STAFF, firstSignIn, navigationItems, signInAsDemoAdmin, signOutOfConsole } from '../support/console.ts';
 import { readPdf } from '../support/pdf.ts';
 
 /**
@@ -81,7 +81,7 @@ test.describe("a departure's page and the ground team's documents", () => {
     const adminContext = await consoleContext(browser, server);
     const adminPage = await adminContext.newPage();
     await addVirtualAuthenticator(adminPage);
-    await firstSignIn(adminPage, DEMO_STAFF.admin);
+    await signInAsDemoAdmin(adminPage);
     const email = `ops.departures.${Date.now()}@meridian-tours.example`;
     const added = await adminContext.request.post('/api/staff/members', {
       headers: { authorization: `Bearer ${await staffToken(adminPage)}` },
