@@ -58,6 +58,34 @@ describe('staff bookings', () => {
     expect(references).toEqual([...references].sort());
   });
 
+  it('sorts by total, balance and lead name as the rows show them, with or without filters, the CSV in the same order', async () => {
+    type Row = { id: number; total: { value: number }; balance: { value: number }; lead: { name: string } | null };
+    const rows = async (query: string) => (await list(`${query}&page_size=100`)).items as unknown as Row[];
+    const ordered = (values: (number | string)[], direction: 'asc' | 'desc') =>
+      values.every((value, index) => index === 0 || (direction === 'asc' ? values[index - 1]! <= value : values[index - 1]! >= value));
+    for (const filter of ['', 'status=Confirmed,Optional,Quote,Unconfirmed,Cancelled&']) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const byTotal = await rows(`${filter}sort=total&direction=${direction}`);
+        expect(byTotal.length).toBeGreaterThan(3);
+        expect(ordered(byTotal.map((row) => row.total.value), direction), `${filter} total ${direction}`).toBe(true);
+        const byBalance = await rows(`${filter}sort=balance&direction=${direction}`);
+        expect(ordered(byBalance.map((row) => row.balance.value), direction), `${filter} balance ${direction}`).toBe(true);
+      }
+    }
+    const csv = await app().inject({ method: 'GET', url: '/api/staff/bookings.csv?sort=balance&direction=asc', headers: operations.headers });
+    const csvIds = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1).map((line) => Number(line.split(',')[1]));
+    expect(csvIds.slice(0, 100)).toEqual((await rows('sort=balance&direction=asc')).map((row) => row.id));
+  });
+
+  it('lists in each queue only bookings whose row shows that queue', async () => {
+    const unconfirmed = await unconfirmedDayTrip(app());
+    for (const queue of STAFF_QUEUES) {
+      const queued = await list(`queue=${queue}&page_size=100`);
+      for (const row of queued.items) expect(row.flags, `${queue}: booking ${row.id}`).toContain(queue);
+    }
+    await unconfirmed.free();
+  });
+
   it('refuses bad filters with the field’s message, never a 500', async () => {
     for (const [query, field, message] of [
       ['page=0', 'page', STAFF_SEARCH_MESSAGES.page],

@@ -46,14 +46,25 @@ describe('staff lists run a fixed number of statements', () => {
     expect(one).toBeLessThanOrEqual(4);
   });
 
-  it('the CSV of a few bookings or of all', async () => {
-    expect(await counted('/api/staff/bookings.csv')).toBe(await counted(`/api/staff/bookings.csv?reference=${DEMO_REFERENCES.paidInFull}`));
+  it('a page with filters or without, sorted by a column or by money worked out for every booking', async () => {
+    const plain = await counted('/api/staff/bookings?page_size=1');
+    for (const query of ['sort=balance&page_size=50', 'sort=total&direction=asc', 'sort=lead_name&page=2&page_size=2', 'name=ashworth&sort=balance', 'status=Confirmed&sort=departure']) {
+      expect(await counted(`/api/staff/bookings?${query}`), query).toBe(plain);
+    }
+  });
+
+  it('the CSV of a few bookings or of all, in any order', async () => {
+    const all = await counted('/api/staff/bookings.csv');
+    expect(await counted(`/api/staff/bookings.csv?reference=${DEMO_REFERENCES.paidInFull}`)).toBe(all);
+    expect(await counted('/api/staff/bookings.csv?sort=balance&direction=asc')).toBe(all);
+    expect(await counted('/api/staff/bookings.csv?queue=balances-overdue&sort=lead_name')).toBe(all);
   });
 
   it('every queue, and one queue’s list', async () => {
     const counts = await counted('/api/staff/queue');
     expect(counts).toBeLessThanOrEqual(4);
     expect(await counted('/api/staff/bookings?queue=balances-overdue&page_size=100')).toBe(await counted('/api/staff/bookings?queue=unconfirmed&page_size=1'));
+    expect(await counted('/api/staff/bookings?queue=balances-overdue&sort=balance')).toBe(await counted('/api/staff/bookings?queue=unconfirmed&page_size=1'));
   });
 
   it('a page of departures, and a departure with bookings or without, and its documents', async () => {

@@ -35,8 +35,10 @@ export {
   bookingDetailsIncompleteSql,
   bookingReferenceIs,
   bookingTotalSql,
+  bookingTotalsSql,
   isSettledSql,
   passengerCountSql,
+  passengerCountsSql,
   passengerEmailContains,
   passengerNameContains,
 } from './staff-reading.ts';

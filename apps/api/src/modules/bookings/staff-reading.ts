@@ -22,9 +22,31 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => 
 export const bookingTotalSql = (bookingId: SQL | typeof bookings.id): SQL<number> =>
   sql<number>`(select cast(greatest(coalesce(sum(${bookingComponents.price}), 0), 0) as integer) from ${bookingComponents} where ${bookingComponents.bookingId} = ${bookingId})`;
 
+/**
+ * What bookingTotalSql answers, for many bookings at once: a relation of
+ * (booking_id, total) to join in the caller's statement, the lines read once
+ * and grouped, for a list that needs the totals of thousands of bookings
+ * (the staff console's sorts by total and balance, its CSV). `bookingIds`: a
+ * subquery of the bookings wanted (every booking when absent). A booking with
+ * no lines is absent: its total is 0.
+ */
+export const bookingTotalsSql = (bookingIds?: SQL): SQL =>
+  sql`select ${bookingComponents.bookingId} as booking_id, cast(greatest(coalesce(sum(${bookingComponents.price}), 0), 0) as integer) as total
+      from ${bookingComponents} ${bookingIds ? sql`where ${bookingComponents.bookingId} in (${bookingIds})` : sql``}
+      group by ${bookingComponents.bookingId}`;
+
 /** How many passengers travel on the booking. */
 export const passengerCountSql = (bookingId: SQL | typeof bookings.id): SQL<number> =>
   sql<number>`(select cast(count(*) as integer) from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookingId})`;
+
+/**
+ * What passengerCountSql answers, for many bookings at once: a relation of
+ * (booking_id, passengers), the passengers read once and grouped, for the
+ * bookings of the subquery `bookingIds`. A booking without passengers is absent.
+ */
+export const passengerCountsSql = (bookingIds: SQL): SQL =>
+  sql`select ${bookingPassengers.bookingId} as booking_id, cast(count(*) as integer) as passengers
+      from ${bookingPassengers} where ${bookingPassengers.bookingId} in (${bookingIds}) group by ${bookingPassengers.bookingId}`;
 
 /**
  * The domain's bookingDetailsComplete, negated, for the bookings row of the

@@ -24,6 +24,7 @@ export {
 export {
   amountPaid,
   amountPaidSql,
+  amountsPaidSql,
   claimUnappliedPayments,
   hasPayment,
   insertSucceededPayment,

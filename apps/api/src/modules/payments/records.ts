@@ -46,6 +46,23 @@ export const amountPaidSql = (bookingId: SQL): SQL<number> =>
     - (select coalesce(sum(r.amount), 0) from refunds r join payments p on p.id = r.payment_id
        where r.booking_id = ${bookingId} and r.status <> 'failed' and p.status = 'succeeded' and p.currency = p.booking_currency) as integer))`;
 
+/**
+ * What amountPaidSql answers, for many bookings at once: a relation of
+ * (booking_id, paid) to join in the caller's statement, each table read once
+ * and grouped, for a list that needs the money of thousands of bookings
+ * (the staff console's sort by balance, its CSV). `bookingIds`: a subquery
+ * of the bookings wanted (every booking when absent). Bookings with no
+ * counted payment are absent: their paid is 0.
+ */
+export const amountsPaidSql = (bookingIds?: SQL): SQL => {
+  const only = (column: SQL) => (bookingIds ? sql`and ${column} in (${bookingIds})` : sql``);
+  return sql`select p.booking_id, cast(sum(p.amount) - coalesce(sum(r.refunded), 0) as integer) as paid
+      from payments p
+      left join (select payment_id, sum(amount) as refunded from refunds where status <> 'failed' ${only(sql`booking_id`)} group by payment_id) r on r.payment_id = p.id
+      where p.status = 'succeeded' and p.currency = p.booking_currency ${only(sql`p.booking_id`)}
+      group by p.booking_id`;
+};
+
 /** amountPaid for several bookings in one statement; bookings with nothing paid are absent. */
 export async function paidByBooking(db: Database, bookingIds: number[]): Promise<Map<number, number>> {
   if (bookingIds.length === 0) return new Map();

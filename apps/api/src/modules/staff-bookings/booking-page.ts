@@ -11,6 +11,7 @@ import { documentRows } from '../documents/index.ts';
 import { mailReadModel } from '../mail/index.ts';
 import { paymentsWithRefunds } from '../payments/index.ts';
 import { staffReadModel } from '../staff/index.ts';
+import { moneyOfOneBooking } from './money.ts';
 import { queueFlagsSql } from './queues.ts';
 import { bookingNotes } from './schema.ts';
 
@@ -54,7 +55,7 @@ async function readHead(db: Database, bookingId: number, now: Instant) {
       agentName: agents.name,
       agentStaffName: agentStaff.name,
       agentStaffEmail: agentStaff.email,
-      flags: queueFlagsSql(now),
+      flags: queueFlagsSql(now, moneyOfOneBooking()),
     })
     .from(bookings)
     .innerJoin(departures, eq(departures.id, bookings.departureId))

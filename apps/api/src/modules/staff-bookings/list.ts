@@ -2,41 +2,64 @@ import type { StaffBookingExport, StaffBookingRow, StaffBookingSearch } from '@t
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { Instant } from '../../lib/clock.ts';
-import { bookingsReadModel } from '../bookings/index.ts';
-import { departureJoins, leadAndAgentJoins, presentRow, rowColumns, type BookingRowRecord } from './rows.ts';
-import { directionSql, searchConditions, sortKey } from './search.ts';
+import { bookingsReadModel, passengerCountsSql } from '../bookings/index.ts';
+import { moneyOfEachRow, moneyOfEveryBooking } from './money.ts';
+import { departureJoin, departureJoins, leadAndAgentJoins, presentRow, rowColumns, type BookingRowRecord } from './rows.ts';
+import { directionSql, searchConditions, sortKey, type SortKey } from './search.ts';
 
 const { bookings } = bookingsReadModel;
 
-/** The bookings the filters find, as (id, sort key): the one place both the page and the export start from. */
-function matched(search: StaffBookingExport, now: Instant): SQL {
-  const where = searchConditions(search, now);
-  return sql`select ${bookings.id} as id, ${sortKey(search.sort)} as sort_key from ${bookings} ${departureJoins()} ${where ? sql`where ${where}` : sql``}`;
-}
-
-const orderOf = (search: StaffBookingExport, prefix: SQL) => {
+/** ORDER BY the sort key (a column named sort_key), then the booking id, both in the search's direction. */
+const orderOf = (search: StaffBookingExport, key: SortKey, prefix: SQL) => {
   const direction = directionSql(search.direction);
-  return sql`${prefix}sort_key ${direction} nulls last, ${prefix}id ${direction}`;
+  return sql`${prefix}sort_key ${direction}${key.nullsLast ? sql` nulls last` : sql``}, ${prefix}id ${direction}`;
 };
 
 /**
+ * The ids (and sort keys) of the page's bookings, and how many bookings the
+ * filters find, as two relations of the list's statement: `page (id,
+ * sort_key)` and `counted (total_count)`.
+ *  - With no filter (the whole list, its first view), the page comes straight
+ *    from the sort: an index in the sort's order (created, status and created,
+ *    the departures' dates) serves a page without sorting the rest, and the
+ *    count is the table's.
+ *  - With filters, the matches are worked out once (a CTE read twice is
+ *    materialised once), whatever the filters cost (a queue of balances reads
+ *    every booking's money), then counted and sorted.
+ */
+function pageAndCount(search: StaffBookingSearch, now: Instant, key: SortKey): SQL {
+  const offset = (search.page - 1) * search.page_size;
+  const where = searchConditions(search, now);
+  if (!where) {
+    return sql`page as (
+        select ${bookings.id} as id, ${key.key} as sort_key from ${bookings} ${departureJoin()} ${key.joins}
+        order by ${orderOf(search, key, sql``)} limit ${search.page_size} offset ${offset}),
+      counted as (select cast(count(*) as integer) as total_count from ${bookings})`;
+  }
+  return sql`matched as (select ${bookings.id} as id, ${key.key} as sort_key from ${bookings} ${departureJoin()} ${key.joins} where ${where}),
+      page as (select id, sort_key from matched order by ${orderOf(search, key, sql``)} limit ${search.page_size} offset ${offset}),
+      counted as (select cast(count(*) as integer) as total_count from matched)`;
+}
+
+/**
  * One page of the staff list and the count of every booking the filters
- * find, in one statement: the matches are worked out once (a CTE read twice
- * is materialised once), counted, and only the page's bookings are read in
- * full. Offsets are bounded (STAFF_MAX_PAGE) and the sort keys indexed.
+ * find, in one statement: the page's 25 to 100 bookings are read in full once
+ * chosen (pageAndCount), each booking's money looked up once for its columns
+ * and its flags. Offsets are bounded (STAFF_MAX_PAGE); a sort by total or
+ * balance reads every booking's money grouped, once.
  */
 export async function listBookings(db: Database, search: StaffBookingSearch, now: Instant): Promise<{ items: StaffBookingRow[]; total: number }> {
-  const offset = (search.page - 1) * search.page_size;
+  const key = sortKey(search.sort);
+  const money = moneyOfEachRow();
   const rows = await queryRows<BookingRowRecord & { total_count: number; sort_key: unknown }>(
     db,
-    sql`with matched as (${matched(search, now)}),
-      page as (select id, sort_key from matched order by ${orderOf(search, sql``)} limit ${search.page_size} offset ${offset})
-      select counted.total_count, r.* from (select cast(count(*) as integer) as total_count from matched) counted
+    sql`with ${pageAndCount(search, now, key)}
+      select counted.total_count, r.* from counted
       left join lateral (
-        select page.sort_key, ${rowColumns(now)}
-        from page inner join ${bookings} on ${bookings.id} = page.id ${departureJoins()} ${leadAndAgentJoins()}
+        select page.sort_key, ${rowColumns(now, money)}
+        from page inner join ${bookings} on ${bookings.id} = page.id ${departureJoins()} ${leadAndAgentJoins()} ${money.joins}
       ) r on true
-      order by ${orderOf(search, sql`r.`)}`,
+      order by ${orderOf(search, key, sql`r.`)}`,
   );
   return {
     total: Number(rows[0]?.total_count ?? 0),
@@ -44,14 +67,25 @@ export async function listBookings(db: Database, search: StaffBookingSearch, now
   };
 }
 
-/** Every booking the filters find, in the list's order, for the CSV export. */
+/**
+ * Every booking the filters find, in the list's order, for the CSV export,
+ * in one statement: the matches are worked out once, then read in full with
+ * their money and their passengers, each table read once for all of them and
+ * grouped (a season's export is thousands of rows). The rows' own joins (the lead
+ * passenger, the money) are the ones a sort by name, total or balance reads.
+ */
 export async function exportBookings(db: Database, search: StaffBookingExport, now: Instant): Promise<StaffBookingRow[]> {
+  const key = sortKey(search.sort);
+  const where = searchConditions(search, now);
+  const matchedIds = sql`select id from matched`;
+  const money = moneyOfEveryBooking(matchedIds);
   const rows = await queryRows<BookingRowRecord>(
     db,
-    sql`with matched as (${matched(search, now)})
-      select matched.sort_key, ${rowColumns(now)}
-      from matched inner join ${bookings} on ${bookings.id} = matched.id ${departureJoins()} ${leadAndAgentJoins()}
-      order by ${orderOf(search, sql`matched.`)}`,
+    sql`with matched as (select ${bookings.id} as id from ${bookings} ${departureJoin()} ${where ? sql`where ${where}` : sql``})
+      select ${key.key} as sort_key, ${rowColumns(now, money, sql`coalesce(party.passengers, 0)`)}
+      from matched inner join ${bookings} on ${bookings.id} = matched.id ${departureJoins()} ${leadAndAgentJoins()} ${money.joins}
+      left join (${passengerCountsSql(matchedIds)}) as party on party.booking_id = ${bookings.id}
+      order by ${orderOf(search, key, sql``)}`,
   );
   return rows.map(presentRow);
 }

@@ -2,22 +2,38 @@ import { DETAILS_MISSING_WITHIN_DAYS, PAYMENT_FLAG_CODES, STAFF_QUEUES, type Sta
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { sqlOperatorDate, type Instant } from '../../lib/clock.ts';
-import { awaitsSettlementSql, bookingDetailsIncompleteSql, bookingsReadModel, bookingTotalSql, isSettledSql } from '../bookings/index.ts';
+import { awaitsSettlementSql, bookingDetailsIncompleteSql, bookingsReadModel, bookingTotalsSql, isSettledSql } from '../bookings/index.ts';
 import { balanceDueDateSql, catalogueReadModel } from '../catalogue/index.ts';
 import { failedMailExists } from '../mail/index.ts';
-import { amountPaidSql } from '../payments/index.ts';
+import { amountsPaidSql } from '../payments/index.ts';
+import type { BookingMoney } from './money.ts';
 
 const { bookings } = bookingsReadModel;
 const { departures } = catalogueReadModel;
+
+/**
+ * The bookings that owe money: whose lines come to more than they paid.
+ * Worked out for every booking at once (each money table read once and
+ * grouped, then joined), not booking by booking: the queue's candidates are
+ * every settled booking past its due date, most of a season. A booking with
+ * no lines owes nothing (paid is never below zero: a refund never exceeds
+ * what its payment took).
+ */
+const owingMoney = (): SQL =>
+  sql`select owed.booking_id from (${bookingTotalsSql()}) owed left join (${amountsPaidSql()}) paid on paid.booking_id = owed.booking_id
+      where owed.total > coalesce(paid.paid, 0)`;
 
 /**
  * The work queue (STAFF_QUEUES): each queue is a condition on a booking,
  * written once here for its count, its list (GET /staff/bookings?queue=) and
  * the flags of every booking shown, over the bookings row and its departure
  * in the caller's statement. 'Today' and due dates are the database's clock
- * read as the operator's date, so the test clock moves them.
+ * read as the operator's date, so the test clock moves them. `money`: the
+ * booking's total and paid when the caller's statement has them already (a
+ * row shown: its flags); without, the balance is worked out for every booking
+ * at once (a count, a filter).
  */
-export function queueCondition(queue: StaffQueue, now: Instant): SQL<boolean> {
+export function queueCondition(queue: StaffQueue, now: Instant, money?: BookingMoney): SQL<boolean> {
   const today = sqlOperatorDate(now);
   switch (queue) {
     case 'unconfirmed':
@@ -31,8 +47,10 @@ export function queueCondition(queue: StaffQueue, now: Instant): SQL<boolean> {
       return sql<boolean>`(${bookings.status} = 'Optional' and ${bookings.reference} is not null)`;
     case 'sold-out-quotes':
       return sql<boolean>`(${bookings.quoteReason} = 'rooms-sold-out' and ${awaitsSettlementSql()})`;
-    case 'balances-overdue':
-      return sql<boolean>`(${isSettledSql()} and ${balanceDueDateSql()} < ${today} and ${bookingTotalSql(bookings.id)} > ${amountPaidSql(sql`${bookings.id}`)})`;
+    case 'balances-overdue': {
+      const owes = money ? sql`${money.total} > ${money.paid}` : sql`${bookings.id} in (${owingMoney()})`;
+      return sql<boolean>`(${isSettledSql()} and ${balanceDueDateSql()} < ${today} and ${owes})`;
+    }
     case 'details-missing':
       // The notifications modal's rule (bookingsNeedingDetails): Confirmed, departing from today to 90 days ahead.
       return sql<boolean>`(${bookings.status} = 'Confirmed' and ${departures.startDate} between ${today} and ${today} + cast(${DETAILS_MISSING_WITHIN_DAYS} as integer) and ${bookingDetailsIncompleteSql()})`;
@@ -41,13 +59,13 @@ export function queueCondition(queue: StaffQueue, now: Instant): SQL<boolean> {
   }
 }
 
-/** The queues a booking is in, as a text[] column of the caller's statement (the bookings row and its departure in scope). */
-export function queueFlagsSql(now: Instant): SQL<StaffQueue[]> {
-  const cases = STAFF_QUEUES.map((queue) => sql`case when ${queueCondition(queue, now)} then ${queue} end`);
+/** The queues a booking is in, as a text[] column of the caller's statement (the bookings row, its departure and its money in scope). */
+export function queueFlagsSql(now: Instant, money: BookingMoney): SQL<StaffQueue[]> {
+  const cases = STAFF_QUEUES.map((queue) => sql`case when ${queueCondition(queue, now, money)} then ${queue} end`);
   return sql<StaffQueue[]>`array_remove(array[${sql.join(cases, sql`, `)}]::text[], null)`;
 }
 
-/** Every queue's count, in one statement: each its own count over its own index. */
+/** Every queue's count, in one statement: each its own count over its own index (balances: over the grouped money). */
 export async function queueCounts(db: Database, now: Instant): Promise<{ queue: StaffQueue; count: number }[]> {
   const counts = STAFF_QUEUES.map(
     (queue) =>

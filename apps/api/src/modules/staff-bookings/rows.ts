@@ -3,9 +3,9 @@ import { ATTENTION_REASONS } from '@tours/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Instant } from '../../lib/clock.ts';
 import { agentsReadModel } from '../agents/index.ts';
-import { bookingsReadModel, bookingTotalSql, passengerCountSql } from '../bookings/index.ts';
+import { bookingsReadModel, passengerCountSql } from '../bookings/index.ts';
 import { catalogueReadModel } from '../catalogue/index.ts';
-import { amountPaidSql } from '../payments/index.ts';
+import type { BookingMoney } from './money.ts';
 import { queueFlagsSql } from './queues.ts';
 
 const { bookings, bookingPassengers } = bookingsReadModel;
@@ -14,9 +14,10 @@ const { agents } = agentsReadModel;
 
 /**
  * One booking of the staff list (and one line of its CSV), read with the
- * bookings row, its departure and tour, its agent and its lead passenger in
- * the caller's statement (departureJoins, leadAndAgentJoins). Instants travel as epoch
- * milliseconds and dates as text, which both engines answer alike.
+ * bookings row, its departure and tour, its agent, its lead passenger and its
+ * money in the caller's statement (departureJoins, leadAndAgentJoins, a
+ * BookingMoney's joins). Instants travel as epoch milliseconds and dates as
+ * text, which both engines answer alike.
  */
 export interface BookingRowRecord {
   id: number;
@@ -44,28 +45,36 @@ export interface BookingRowRecord {
   flags: StaffQueue[];
 }
 
-/** The lead passenger (one per booking: the one-lead index) and the agent, joined to the bookings row. */
-export const leadAndAgentJoins = (): SQL =>
-  sql`left join ${bookingPassengers} on ${bookingPassengers.bookingId} = ${bookings.id} and ${bookingPassengers.isLead}
-      left join ${agents} on ${agents.id} = ${bookings.agentId}`;
+/** The lead passenger, joined to the bookings row: one per booking (the one-lead index), or none. */
+export const leadJoin = (): SQL => sql`left join ${bookingPassengers} on ${bookingPassengers.bookingId} = ${bookings.id} and ${bookingPassengers.isLead}`;
+
+/** The lead passenger and the agent, joined to the bookings row. */
+export const leadAndAgentJoins = (): SQL => sql`${leadJoin()} left join ${agents} on ${agents.id} = ${bookings.agentId}`;
+
+/** The bookings row's departure, joined to it (every booking has one): what the filters and sorts read of it. */
+export const departureJoin = (): SQL => sql`inner join ${departures} on ${departures.id} = ${bookings.departureId}`;
 
 /** The bookings row's departure and tour, joined to it. */
-export const departureJoins = (): SQL =>
-  sql`inner join ${departures} on ${departures.id} = ${bookings.departureId} inner join ${tours} on ${tours.id} = ${departures.tourId}`;
+export const departureJoins = (): SQL => sql`${departureJoin()} inner join ${tours} on ${tours.id} = ${departures.tourId}`;
 
-export function rowColumns(now: Instant): SQL {
+/**
+ * The columns of a row. `passengers`: how many travel, as a column of the
+ * caller's statement (each booking's own count unless the caller joined them
+ * grouped).
+ */
+export function rowColumns(now: Instant, money: BookingMoney, passengers: SQL = passengerCountSql(bookings.id)): SQL {
   return sql`${bookings.id} as id, ${bookings.reference} as reference, ${bookings.status} as status, ${bookings.currency} as currency,
     cast(extract(epoch from ${bookings.createdAt}) * 1000 as double precision) as created_ms,
     ${bookingPassengers.title} as lead_title, ${bookingPassengers.givenName} as lead_given_name, ${bookingPassengers.familyName} as lead_family_name,
     ${bookingPassengers.email} as lead_email,
     ${tours.code} as tour_code, ${tours.name} as tour_name,
     ${departures.id} as departure_id, cast(${departures.startDate} as text) as start_date, cast(${departures.endDate} as text) as end_date,
-    ${passengerCountSql(bookings.id)} as passengers,
-    ${bookingTotalSql(bookings.id)} as total,
-    ${amountPaidSql(sql`${bookings.id}`)} as paid,
+    ${passengers} as passengers,
+    ${money.total} as total,
+    ${money.paid} as paid,
     ${agents.code} as agent_code, ${agents.name} as agent_name,
     ${bookings.needsAttention} as needs_attention, ${bookings.attentionCode} as attention_code, ${bookings.quoteReason} as quote_reason,
-    ${queueFlagsSql(now)} as flags`;
+    ${queueFlagsSql(now, money)} as flags`;
 }
 
 /** The lead's name as staff read it: 'Mr Edward Elgar'. */

@@ -2,21 +2,22 @@ import { classifyBookingSearch, type SortDirection, type StaffBookingExport, typ
 import { and, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Instant } from '../../lib/clock.ts';
 import { agentsReadModel } from '../agents/index.ts';
-import { bookingReferenceIs, bookingsReadModel, bookingTotalSql, passengerEmailContains, passengerNameContains } from '../bookings/index.ts';
+import { bookingReferenceIs, bookingsReadModel, passengerEmailContains, passengerNameContains } from '../bookings/index.ts';
 import { catalogueReadModel } from '../catalogue/index.ts';
-import { amountPaidSql } from '../payments/index.ts';
+import { moneyOfEveryBooking } from './money.ts';
 import { queueCondition } from './queues.ts';
+import { leadJoin } from './rows.ts';
 
 const { bookings, bookingPassengers } = bookingsReadModel;
 const { departures, tours } = catalogueReadModel;
 const { agents } = agentsReadModel;
 
 /**
- * The staff list's filters and sorts as SQL over the bookings row, its
- * departure and its tour (list.ts joins them). Every filter uses an index of
- * its own: the reference and the id, the trigram indexes of passengers' names
- * and e-mail addresses, the tour's code, the departures' start dates, the
- * statuses, the agent's code, and each queue's own.
+ * The staff list's filters and sorts as SQL over the bookings row and its
+ * departure (list.ts joins it). Every filter uses an index of its own: the
+ * reference and the id, the trigram indexes of passengers' names and e-mail
+ * addresses, the tour's code, the departures' start dates, the statuses, the
+ * agent's code, and each queue's own.
  */
 export function searchConditions(search: StaffBookingExport, now: Instant): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -27,7 +28,7 @@ export function searchConditions(search: StaffBookingExport, now: Instant): SQL 
   if (search.reference !== undefined) conditions.push(bookingReferenceIs(search.reference));
   if (search.name !== undefined) conditions.push(passengerNameContains(search.name));
   if (search.email !== undefined) conditions.push(passengerEmailContains(search.email));
-  if (search.tour !== undefined) conditions.push(sql`${tours.code} = ${search.tour.toUpperCase()}`);
+  if (search.tour !== undefined) conditions.push(sql`${departures.tourId} = (select ${tours.id} from ${tours} where ${tours.code} = ${search.tour.toUpperCase()})`);
   if (search.departure_from !== undefined) conditions.push(gte(departures.startDate, search.departure_from));
   if (search.departure_to !== undefined) conditions.push(lte(departures.startDate, search.departure_to));
   if (search.status !== undefined) conditions.push(inArray(bookings.status, search.status));
@@ -37,30 +38,42 @@ export function searchConditions(search: StaffBookingExport, now: Instant): SQL 
 }
 
 /**
- * The lead passenger's name as the list sorts it: family name, then given
- * name, case ignored; a scalar subquery over the one-lead index.
+ * What a sort orders by (the booking id breaks ties, so paging is stable),
+ * and the joins it needs besides the departure: the lead passenger for the
+ * lead's name, every booking's money for total and balance. Only the lead's
+ * name may be missing (a booking without passengers), and it comes last
+ * either way.
  */
-const leadNameKey = sql`(select lower(${bookingPassengers.familyName} || ' ' || ${bookingPassengers.givenName}) from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookings.id} and ${bookingPassengers.isLead})`;
+export interface SortKey {
+  key: SQL;
+  joins: SQL;
+  nullsLast: boolean;
+}
 
-/** The value each sort orders by; the booking id breaks ties, so paging is stable. */
-export function sortKey(sort: StaffBookingSort): SQL {
+export function sortKey(sort: StaffBookingSort): SortKey {
+  const plain = (key: SQL): SortKey => ({ key, joins: sql``, nullsLast: false });
   switch (sort) {
     case 'created':
-      return sql`${bookings.createdAt}`;
+      return plain(sql`${bookings.createdAt}`);
     case 'departure':
-      return sql`${departures.startDate}`;
+      return plain(sql`${departures.startDate}`);
     case 'reference':
       // A booking without a reference is known by its id until settlement gives it one.
-      return sql`coalesce(${bookings.reference}, cast(${bookings.id} as text))`;
+      return plain(sql`coalesce(${bookings.reference}, cast(${bookings.id} as text))`);
     case 'lead_name':
-      return leadNameKey;
-    case 'total':
-      return bookingTotalSql(bookings.id);
-    case 'balance':
-      return sql`(${bookingTotalSql(bookings.id)} - ${amountPaidSql(sql`${bookings.id}`)})`;
+      // Family name, then given name, case ignored.
+      return { key: sql`lower(${bookingPassengers.familyName} || ' ' || ${bookingPassengers.givenName})`, joins: leadJoin(), nullsLast: true };
+    case 'total': {
+      const money = moneyOfEveryBooking();
+      return { key: money.total, joins: money.joins, nullsLast: false };
+    }
+    case 'balance': {
+      const money = moneyOfEveryBooking();
+      return { key: sql`(${money.total} - ${money.paid})`, joins: money.joins, nullsLast: false };
+    }
     case 'status':
       // In words, as a person reading the column expects: Cancelled, Confirmed, Optional, Quote, Unconfirmed.
-      return sql`cast(${bookings.status} as text)`;
+      return plain(sql`cast(${bookings.status} as text)`);
   }
 }
 
