@@ -9,6 +9,7 @@ import { relayOutbox } from '../src/modules/mail/index.ts';
 import { build, today } from './helper.ts';
 import { bookSicily, confirm, openPayment, payToken, plentyOfSingleRooms, SITE_ORIGIN } from './payment-fixtures.ts';
 import { readPdf } from './pdf-reading.ts';
+import { staffSession } from './staff-fixtures.ts';
 
 /**
  * The balance's due date has one home (issue 25, item 2): BALANCE_DUE_DAYS
@@ -86,6 +87,16 @@ describe('BALANCE_DUE_DAYS=130: a departure 120 days away owes its balance at on
     const item = items.find((entry) => entry.booking_id === booking.id)!;
     const attachment = await app().inject({ method: 'GET', url: item.attachments[0]!.url });
     expect((await readPdf(attachment.rawPayload)).text).toContain(sentence);
+  });
+
+  it("dates the staff console's booking page and overdue queue by the same setting", async () => {
+    const { booking } = await confirmedSicily(app());
+    const finance = await staffSession(app(), ['finance']);
+    const page = (await app().inject({ method: 'GET', url: `/api/staff/bookings/${booking.id}`, headers: finance.headers })).json().data;
+    expect(page.money.balance_due_date).toBe(addDays(START(), -130));
+    expect(page.booking.flags).toContain('balances-overdue');
+    const overdue = (await app().inject({ method: 'GET', url: '/api/staff/bookings?queue=balances-overdue&page_size=100', headers: finance.headers })).json().data;
+    expect(overdue.items.map((row: { id: number }) => row.id)).toContain(booking.id);
   });
 
   it('refuses a number of days that is not a whole number from 0 to 365', async () => {

@@ -167,7 +167,7 @@ describe('reminders on two replicas over one database', () => {
       .select({ id: bookings.id })
       .from(bookings)
       .innerJoin(departures, eq(departures.id, bookings.departureId))
-      .where(queueCondition('balances-overdue', a.clock.databaseNow()));
+      .where(queueCondition('balances-overdue', { now: a.clock.databaseNow(), balanceDueDays: a.config.balances.dueDays }));
     expect(listed.map((row) => row.id)).toContain(ids.main);
   });
 

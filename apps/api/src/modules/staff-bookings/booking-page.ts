@@ -1,7 +1,6 @@
 import type { AttentionCode, QuoteReason, StaffQueue } from '@tours/domain';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { Instant } from '../../lib/clock.ts';
 import { agentsReadModel } from '../agents/index.ts';
 import { auditReadModel } from '../audit/index.ts';
 import { bookingsReadModel, listComponents } from '../bookings/index.ts';
@@ -12,7 +11,7 @@ import { mailReadModel } from '../mail/index.ts';
 import { paymentsWithRefunds } from '../payments/index.ts';
 import { staffReadModel } from '../staff/index.ts';
 import { moneyOfOneBooking } from './money.ts';
-import { queueFlagsSql } from './queues.ts';
+import { queueFlagsSql, type QueueDay } from './queues.ts';
 import { bookingNotes } from './schema.ts';
 
 const { bookings, bookingPassengers } = bookingsReadModel;
@@ -27,7 +26,7 @@ const { staffMembers } = staffReadModel;
 export const HISTORY_LIMIT = 500;
 
 /** The booking itself: its departure and tour, customer, agent, attention, flags and balance due date; one statement. */
-async function readHead(db: Database, bookingId: number, now: Instant) {
+async function readHead(db: Database, bookingId: number, day: QueueDay) {
   const [head] = await db
     .select({
       id: bookings.id,
@@ -47,7 +46,7 @@ async function readHead(db: Database, bookingId: number, now: Instant) {
       departureId: departures.id,
       startDate: departures.startDate,
       endDate: departures.endDate,
-      balanceDueDate: sql<string>`cast(${balanceDueDateSql()} as text)`,
+      balanceDueDate: sql<string>`cast(${balanceDueDateSql(day.balanceDueDays)} as text)`,
       customerId: customers.id,
       customerEmail: customers.email,
       customerName: sql<string | null>`nullif(btrim(concat_ws(' ', ${customers.title}, ${customers.forename}, ${customers.surname})), '')`,
@@ -55,7 +54,7 @@ async function readHead(db: Database, bookingId: number, now: Instant) {
       agentName: agents.name,
       agentStaffName: agentStaff.name,
       agentStaffEmail: agentStaff.email,
-      flags: queueFlagsSql(now, moneyOfOneBooking()),
+      flags: queueFlagsSql(day, moneyOfOneBooking()),
     })
     .from(bookings)
     .innerJoin(departures, eq(departures.id, bookings.departureId))
@@ -126,9 +125,9 @@ export type NoteRecord = Awaited<ReturnType<typeof notesOf>>[number];
  * booking holds (the head, then its passengers, lines, payments, documents,
  * e-mails, history and notes side by side); null when there is no such booking.
  */
-export async function readBookingPage(db: Database, bookingId: number, now: Instant) {
+export async function readBookingPage(db: Database, bookingId: number, day: QueueDay) {
   const [head, passengers, components, payments, documents, messages, history, notes] = await Promise.all([
-    readHead(db, bookingId, now),
+    readHead(db, bookingId, day),
     passengersOf(db, bookingId),
     listComponents(db, bookingId),
     paymentsWithRefunds(db, bookingId),

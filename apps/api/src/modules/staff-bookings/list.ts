@@ -1,10 +1,10 @@
 import type { StaffBookingExport, StaffBookingRow, StaffBookingSearch } from '@tours/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import type { Instant } from '../../lib/clock.ts';
 import { bookingsReadModel, passengerCountsSql } from '../bookings/index.ts';
 import { moneyOfEachRow, moneyOfEveryBooking } from './money.ts';
 import { departureJoin, departureJoins, leadAndAgentJoins, presentRow, rowColumns, type BookingRowRecord } from './rows.ts';
+import type { QueueDay } from './queues.ts';
 import { directionSql, searchConditions, sortKey, type SortKey } from './search.ts';
 
 const { bookings } = bookingsReadModel;
@@ -27,9 +27,9 @@ const orderOf = (search: StaffBookingExport, key: SortKey, prefix: SQL) => {
  *    materialised once), whatever the filters cost (a queue of balances reads
  *    every booking's money), then counted and sorted.
  */
-function pageAndCount(search: StaffBookingSearch, now: Instant, key: SortKey): SQL {
+function pageAndCount(search: StaffBookingSearch, day: QueueDay, key: SortKey): SQL {
   const offset = (search.page - 1) * search.page_size;
-  const where = searchConditions(search, now);
+  const where = searchConditions(search, day);
   if (!where) {
     return sql`page as (
         select ${bookings.id} as id, ${key.key} as sort_key from ${bookings} ${departureJoin()} ${key.joins}
@@ -48,15 +48,15 @@ function pageAndCount(search: StaffBookingSearch, now: Instant, key: SortKey): S
  * and its flags. Offsets are bounded (STAFF_MAX_PAGE); a sort by total or
  * balance reads every booking's money grouped, once.
  */
-export async function listBookings(db: Database, search: StaffBookingSearch, now: Instant): Promise<{ items: StaffBookingRow[]; total: number }> {
+export async function listBookings(db: Database, search: StaffBookingSearch, day: QueueDay): Promise<{ items: StaffBookingRow[]; total: number }> {
   const key = sortKey(search.sort);
   const money = moneyOfEachRow();
   const rows = await queryRows<BookingRowRecord & { total_count: number; sort_key: unknown }>(
     db,
-    sql`with ${pageAndCount(search, now, key)}
+    sql`with ${pageAndCount(search, day, key)}
       select counted.total_count, r.* from counted
       left join lateral (
-        select page.sort_key, ${rowColumns(now, money)}
+        select page.sort_key, ${rowColumns(day, money)}
         from page inner join ${bookings} on ${bookings.id} = page.id ${departureJoins()} ${leadAndAgentJoins()} ${money.joins}
       ) r on true
       order by ${orderOf(search, key, sql`r.`)}`,
@@ -74,15 +74,15 @@ export async function listBookings(db: Database, search: StaffBookingSearch, now
  * grouped (a season's export is thousands of rows). The rows' own joins (the lead
  * passenger, the money) are the ones a sort by name, total or balance reads.
  */
-export async function exportBookings(db: Database, search: StaffBookingExport, now: Instant): Promise<StaffBookingRow[]> {
+export async function exportBookings(db: Database, search: StaffBookingExport, day: QueueDay): Promise<StaffBookingRow[]> {
   const key = sortKey(search.sort);
-  const where = searchConditions(search, now);
+  const where = searchConditions(search, day);
   const matchedIds = sql`select id from matched`;
   const money = moneyOfEveryBooking(matchedIds);
   const rows = await queryRows<BookingRowRecord>(
     db,
     sql`with matched as (select ${bookings.id} as id from ${bookings} ${departureJoin()} ${where ? sql`where ${where}` : sql``})
-      select ${key.key} as sort_key, ${rowColumns(now, money, sql`coalesce(party.passengers, 0)`)}
+      select ${key.key} as sort_key, ${rowColumns(day, money, sql`coalesce(party.passengers, 0)`)}
       from matched inner join ${bookings} on ${bookings.id} = matched.id ${departureJoins()} ${leadAndAgentJoins()} ${money.joins}
       left join (${passengerCountsSql(matchedIds)}) as party on party.booking_id = ${bookings.id}
       order by ${orderOf(search, key, sql``)}`,

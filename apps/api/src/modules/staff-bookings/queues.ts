@@ -9,6 +9,16 @@ import { amountsPaidSql } from '../payments/index.ts';
 import type { BookingMoney } from './money.ts';
 
 const { bookings } = bookingsReadModel;
+
+/**
+ * What the work queue is judged by: the database's clock, read as the
+ * operator's date, and the BALANCE_DUE_DAYS setting, which dates the balances
+ * here as in the e-mails, the documents and the reminders.
+ */
+export interface QueueDay {
+  now: Instant;
+  balanceDueDays: number;
+}
 const { departures } = catalogueReadModel;
 
 /**
@@ -33,8 +43,8 @@ const owingMoney = (): SQL =>
  * row shown: its flags); without, the balance is worked out for every booking
  * at once (a count, a filter).
  */
-export function queueCondition(queue: StaffQueue, now: Instant, money?: BookingMoney): SQL<boolean> {
-  const today = sqlOperatorDate(now);
+export function queueCondition(queue: StaffQueue, day: QueueDay, money?: BookingMoney): SQL<boolean> {
+  const today = sqlOperatorDate(day.now);
   switch (queue) {
     case 'unconfirmed':
       return sql<boolean>`${bookings.status} = 'Unconfirmed'`;
@@ -49,7 +59,7 @@ export function queueCondition(queue: StaffQueue, now: Instant, money?: BookingM
       return sql<boolean>`(${bookings.quoteReason} = 'rooms-sold-out' and ${awaitsSettlementSql()})`;
     case 'balances-overdue': {
       const owes = money ? sql`${money.total} > ${money.paid}` : sql`${bookings.id} in (${owingMoney()})`;
-      return sql<boolean>`(${isSettledSql()} and ${balanceDueDateSql()} < ${today} and ${owes})`;
+      return sql<boolean>`(${isSettledSql()} and ${balanceDueDateSql(day.balanceDueDays)} < ${today} and ${owes})`;
     }
     case 'details-missing':
       // The notifications modal's rule (bookingsNeedingDetails): Confirmed, departing from today to 90 days ahead.
@@ -60,16 +70,16 @@ export function queueCondition(queue: StaffQueue, now: Instant, money?: BookingM
 }
 
 /** The queues a booking is in, as a text[] column of the caller's statement (the bookings row, its departure and its money in scope). */
-export function queueFlagsSql(now: Instant, money: BookingMoney): SQL<StaffQueue[]> {
-  const cases = STAFF_QUEUES.map((queue) => sql`case when ${queueCondition(queue, now, money)} then ${queue} end`);
+export function queueFlagsSql(day: QueueDay, money: BookingMoney): SQL<StaffQueue[]> {
+  const cases = STAFF_QUEUES.map((queue) => sql`case when ${queueCondition(queue, day, money)} then ${queue} end`);
   return sql<StaffQueue[]>`array_remove(array[${sql.join(cases, sql`, `)}]::text[], null)`;
 }
 
 /** Every queue's count, in one statement: each its own count over its own index (balances: over the grouped money). */
-export async function queueCounts(db: Database, now: Instant): Promise<{ queue: StaffQueue; count: number }[]> {
+export async function queueCounts(db: Database, day: QueueDay): Promise<{ queue: StaffQueue; count: number }[]> {
   const counts = STAFF_QUEUES.map(
     (queue) =>
-      sql`(select cast(count(*) as integer) from ${bookings} inner join ${departures} on ${eq(departures.id, bookings.departureId)} where ${queueCondition(queue, now)}) as ${sql.identifier(queue)}`,
+      sql`(select cast(count(*) as integer) from ${bookings} inner join ${departures} on ${eq(departures.id, bookings.departureId)} where ${queueCondition(queue, day)}) as ${sql.identifier(queue)}`,
   );
   const [row] = await queryRows<Record<StaffQueue, number>>(db, sql`select ${sql.join(counts, sql`, `)}`);
   return STAFF_QUEUES.map((queue) => ({ queue, count: Number(row?.[queue] ?? 0) }));

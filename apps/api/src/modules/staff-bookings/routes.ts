@@ -22,10 +22,13 @@ import { readBookingMessage, readBookingPage } from './booking-page.ts';
 import { bookingsCsv } from './csv.ts';
 import { exportBookings, listBookings } from './list.ts';
 import { presentBookingPage } from './present.ts';
-import { queueCounts } from './queues.ts';
+import { queueCounts, type QueueDay } from './queues.ts';
 
 export const NO_SUCH_BOOKING = 'No booking has this id.';
 export const NO_SUCH_MESSAGE = 'This booking has no such e-mail.';
+/** The work queue's day for a request: the database's clock and the balance due setting (QueueDay). */
+const queueDay = (app: FastifyInstance): QueueDay => ({ now: app.clock.databaseNow(), balanceDueDays: app.config.balances.dueDays });
+
 export const NO_SUCH_DOCUMENT = 'This booking shows no such document now.';
 
 /**
@@ -37,23 +40,23 @@ export const NO_SUCH_DOCUMENT = 'This booking shows no such document now.';
 export async function staffBookingRoutes(app: FastifyInstance) {
   registerEndpoint(app, listStaffBookings, async (request) => {
     const search = request.query;
-    const { items, total } = await listBookings(app.db, search, app.clock.databaseNow());
+    const { items, total } = await listBookings(app.db, search, queueDay(app));
     return { data: { items, total, page: search.page, page_size: search.page_size, sort: search.sort, direction: search.direction } };
   });
 
   registerEndpoint(app, exportStaffBookings, async (request, reply) => {
-    const rows = await exportBookings(app.db, request.query, app.clock.databaseNow());
+    const rows = await exportBookings(app.db, request.query, queueDay(app));
     const day = app.clock.now().toISOString().slice(0, 10);
     reply.type(CSV_CONTENT_TYPE).header('content-disposition', `attachment; filename="bookings-${day}.csv"`);
     return reply.send(bookingsCsv(rows));
   });
 
-  registerEndpoint(app, getStaffQueue, async () => ({ data: { items: await queueCounts(app.db, app.clock.databaseNow()) } }));
+  registerEndpoint(app, getStaffQueue, async () => ({ data: { items: await queueCounts(app.db, queueDay(app)) } }));
 
   registerEndpoint(app, getStaffBooking, async (request) => {
     const session = staffSessionOf(request);
     const bookingId = request.params.booking;
-    const record = await readBookingPage(app.db, bookingId, app.clock.databaseNow());
+    const record = await readBookingPage(app.db, bookingId, queueDay(app));
     if (!record) throw notFound(NO_SUCH_BOOKING);
     const mayReadPassports = can(session.member.roles, 'passports.read');
     // Passport numbers are personal data shown to few: each time they are shown, who saw whose is logged.

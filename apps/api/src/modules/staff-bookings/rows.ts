@@ -1,12 +1,11 @@
 import type { AttentionCode, BookingStatus, CurrencyCode, QuoteReason, StaffBookingRow, StaffQueue } from '@tours/domain';
 import { ATTENTION_REASONS } from '@tours/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Instant } from '../../lib/clock.ts';
 import { agentsReadModel } from '../agents/index.ts';
 import { bookingsReadModel, passengerCountSql } from '../bookings/index.ts';
 import { catalogueReadModel } from '../catalogue/index.ts';
 import type { BookingMoney } from './money.ts';
-import { queueFlagsSql } from './queues.ts';
+import { queueFlagsSql, type QueueDay } from './queues.ts';
 
 const { bookings, bookingPassengers } = bookingsReadModel;
 const { departures, tours } = catalogueReadModel;
@@ -62,7 +61,7 @@ export const departureJoins = (): SQL => sql`${departureJoin()} inner join ${tou
  * caller's statement (each booking's own count unless the caller joined them
  * grouped).
  */
-export function rowColumns(now: Instant, money: BookingMoney, passengers: SQL = passengerCountSql(bookings.id)): SQL {
+export function rowColumns(day: QueueDay, money: BookingMoney, passengers: SQL = passengerCountSql(bookings.id)): SQL {
   return sql`${bookings.id} as id, ${bookings.reference} as reference, ${bookings.status} as status, ${bookings.currency} as currency,
     cast(extract(epoch from ${bookings.createdAt}) * 1000 as double precision) as created_ms,
     ${bookingPassengers.title} as lead_title, ${bookingPassengers.givenName} as lead_given_name, ${bookingPassengers.familyName} as lead_family_name,
@@ -74,7 +73,7 @@ export function rowColumns(now: Instant, money: BookingMoney, passengers: SQL = 
     ${money.paid} as paid,
     ${agents.code} as agent_code, ${agents.name} as agent_name,
     ${bookings.needsAttention} as needs_attention, ${bookings.attentionCode} as attention_code, ${bookings.quoteReason} as quote_reason,
-    ${queueFlagsSql(now, money)} as flags`;
+    ${queueFlagsSql(day, money)} as flags`;
 }
 
 /** The lead's name as staff read it: 'Mr Edward Elgar'. */

@@ -1,11 +1,10 @@
 import { classifyBookingSearch, type SortDirection, type StaffBookingExport, type StaffBookingSort } from '@tours/domain';
 import { and, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Instant } from '../../lib/clock.ts';
 import { agentsReadModel } from '../agents/index.ts';
 import { bookingReferenceIs, bookingsReadModel, passengerEmailContains, passengerNameContains } from '../bookings/index.ts';
 import { catalogueReadModel } from '../catalogue/index.ts';
 import { moneyOfEveryBooking } from './money.ts';
-import { queueCondition } from './queues.ts';
+import { queueCondition, type QueueDay } from './queues.ts';
 import { leadJoin } from './rows.ts';
 
 const { bookings, bookingPassengers } = bookingsReadModel;
@@ -19,7 +18,7 @@ const { agents } = agentsReadModel;
  * addresses, the tour's code, the departures' start dates, the statuses, the
  * agent's code, and each queue's own.
  */
-export function searchConditions(search: StaffBookingExport, now: Instant): SQL | undefined {
+export function searchConditions(search: StaffBookingExport, day: QueueDay): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (search.q !== undefined) {
     const { field, value } = classifyBookingSearch(search.q);
@@ -33,7 +32,7 @@ export function searchConditions(search: StaffBookingExport, now: Instant): SQL 
   if (search.departure_to !== undefined) conditions.push(lte(departures.startDate, search.departure_to));
   if (search.status !== undefined) conditions.push(inArray(bookings.status, search.status));
   if (search.agent !== undefined) conditions.push(sql`${bookings.agentId} = (select ${agents.id} from ${agents} where ${agents.code} = ${search.agent.toUpperCase()})`);
-  if (search.queue !== undefined) conditions.push(queueCondition(search.queue, now));
+  if (search.queue !== undefined) conditions.push(queueCondition(search.queue, day));
   return and(...conditions);
 }
 
