@@ -22,8 +22,10 @@ export const agentReviewHeading = (page: Page): Locator => stepHeading(page, 'Bo
 async function headerButton(page: Page, name: string): Promise<Locator> {
   const header = page.getByRole('banner');
   const menu = header.getByRole('button', { name: 'Menu' });
-  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   const button = header.getByRole('button', { name, exact: true });
+  // The header is drawn first: asked before it is there, 'is the menu shown?' answers no on a phone, and the button stays folded away.
+  await expect(menu.or(button).first()).toBeVisible();
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   await expect(button).toBeVisible();
   return button;
 }
