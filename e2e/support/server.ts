@@ -271,24 +271,28 @@ export async function seedDataDirectory(dataDir: string): Promise<void> {
   // No build to serve: this server only prepares the database.
   const server = await startOnce('seed', dataDir, `${dataDir}-no-web-dist`, { LOG_LEVEL: 'error' });
   await server.stop();
-  await plentyOfFlightSeats(dataDir);
+  await plentyOfPlaces(dataDir);
 }
 
 /**
- * A worker's server lives for the whole run, so every spec it runs holds seats
- * in one database, and holds last until they lapse: the demo's 20 seats on a
- * Vienna return flight run out part-way through a run, and a spec that meets
- * the sold-out quote fails for a reason it is not about. The browser tests'
- * copy gets ten times the demo's seats on every flight that has some (a sold-out
- * flight stays sold out, which booking-flow.spec.ts reads), as the API tests
- * give themselves plenty of rooms (apps/api/test/payment-fixtures.ts).
+ * A worker's server lives for the whole run, so every spec it runs holds
+ * places, rooms and seats in one database, and holds last until they lapse:
+ * the demo's 24 places on the far Vienna departure, or its 20 seats on a
+ * return flight, run out part-way through a run, and a spec that meets the
+ * sold-out quote fails for a reason it is not about. The browser tests' copy
+ * gets ten times the demo's places, rooms and seats wherever there are some
+ * (a sold-out departure, room or flight stays sold out, which the tour-page
+ * and booking-flow specs read), as the API tests give themselves plenty of
+ * rooms (apps/api/test/payment-fixtures.ts). Specs read places left from the
+ * API, never as the demo's figures.
  */
-async function plentyOfFlightSeats(dataDir: string): Promise<void> {
+async function plentyOfPlaces(dataDir: string): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   try {
-    await db.query("update departure_options set inventory = inventory * 10 where kind = 'flight' and inventory > 0");
+    await db.query('update departures set capacity = capacity * 10 where capacity > 0');
+    await db.query("update departure_options set inventory = inventory * 10 where kind in ('flight', 'room') and inventory > 0");
   } finally {
     await db.close();
   }
