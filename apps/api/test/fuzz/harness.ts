@@ -2,6 +2,7 @@ import { ENDPOINTS, ERROR_STATUS, type Endpoint, type EndpointName } from '@tour
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { LINK_REFUSED_HEADING, prefersHtml } from '../../src/modules/documents/link-refused-page.ts';
 import { fingerprint } from './fingerprint.ts';
 import { countValueClasses } from './value-classes.ts';
 import { requestsFor, STOP_HEADER, STOPPED_STATUS, validShapedRequestsFor, type EndpointContext, type FuzzRequest } from './requests.ts';
@@ -71,6 +72,12 @@ export function checkAnswer(request: FuzzRequest, response: LightMyRequestRespon
     return;
   }
   expect(response.statusCode, what).toBeLessThan(500);
+  if (request.route === `/api${ENDPOINTS.downloadDocument.path}` && response.statusCode === 404 && prefersHtml(request.headers.accept)) {
+    // A refused document link opened in a browser tab is a page leading back to the documents (issue 24), not JSON.
+    expect(response.headers['content-type'], what).toMatch(/^text\/html/);
+    expect(response.body, what).toContain(`<h1 id="page-title">${LINK_REFUSED_HEADING}</h1>`);
+    return;
+  }
   expect(response.headers['content-type'], `an error answers JSON: ${what}`).toMatch(/^application\/json/);
   const { error } = response.json() as { error?: { code?: unknown; message?: unknown; fields?: Record<string, unknown> } };
   expect(error?.code, `the error envelope has a code: ${what}`).toMatch(/^[A-Z][A-Z_]+$/);
