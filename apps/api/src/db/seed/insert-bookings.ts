@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ATTENTION_REASONS, COMPONENT_TYPE_OF_KIND, depositFor, type CurrencyCode, type PaymentPurpose } from '@tours/domain';
 import type { Database } from '../client.ts';
 import {
@@ -236,7 +236,8 @@ async function recordAtSandboxProvider(
     const [token] = await db
       .insert(payTokens)
       .values({
-        tokenHash: createHash('sha256').update(`seed:${row.providerPaymentId}`).digest('hex'),
+        // The digest of a token nobody holds: the closed form can never be opened.
+        tokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
         requestId: `preq_${row.providerPaymentId}`,
         amount: row.amount,
         currency: row.currency,
@@ -245,7 +246,8 @@ async function recordAtSandboxProvider(
         primaryColour: '#1a1a1a',
         width: '100%',
         account: { first_name: '', last_name: '', email: '', address_lines: [], country: 'GB' },
-        allowedOrigin: 'http://localhost',
+        // No page may frame a form that closed long ago: no origin, not a guessed one.
+        allowedOrigin: '',
         expiresAt: row.createdAt,
         createdAt: row.createdAt,
       })
