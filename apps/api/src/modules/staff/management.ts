@@ -2,6 +2,7 @@ import { can, STAFF_MESSAGES, staffMemberEtag, type StaffRole } from '@tours/dom
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/http-error.ts';
+import { assertIfMatch } from '../../lib/if-match.ts';
 import { recordStaffChange } from '../audit/index.ts';
 import { auditedFields, insertStaffMember, otherActiveManagerExists, staffMemberById, type NewStaffMember, type StaffMemberRecord } from './members.ts';
 import { staffMembers, staffPasskeys, staffRecoveryCodes, staffWebauthnChallenges } from './schema.ts';
@@ -41,9 +42,6 @@ export async function addStaffMember(db: Database, actor: StaffMemberIdentity, i
   });
 }
 
-/** The member's ETag does not match what the administrator read: someone else changed it since. */
-export const preconditionFailed = () => new HttpError(412, 'PRECONDITION_FAILED', STAFF_MESSAGES.staleMember);
-
 /**
  * Locks the acting administrator's row and the member's (in id order, so two
  * administrators editing each other wait rather than deadlock), and checks
@@ -61,7 +59,7 @@ async function lockForChange(tx: Database, actor: StaffMemberIdentity, memberId:
   if (!actorRow?.active || !can(actorRow.roles as StaffRole[], 'staff.manage')) throw forbidden(STAFF_MESSAGES.forbidden);
   const member = await staffMemberById(tx, memberId);
   if (!member) throw notFound('No staff member has this id.');
-  if (!ifMatch.includes(staffMemberEtag(member))) throw preconditionFailed();
+  assertIfMatch(ifMatch, staffMemberEtag(member), STAFF_MESSAGES.staleMember);
   return member;
 }
 

@@ -1,25 +1,11 @@
-import { addStaffMember, getStaffMember, listStaffMembers, resetStaffPasskeys, STAFF_MESSAGES, staffMemberEtag, updateStaffMember } from '@tours/domain';
+import { addStaffMember, getStaffMember, listStaffMembers, resetStaffPasskeys, staffMemberEtag, updateStaffMember } from '@tours/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { ifMatchOf } from '../../lib/if-match.ts';
 import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { staffSessionOf } from '../../plugins/staff-auth.ts';
 import * as management from './management.ts';
 import { listStaffMembers as readStaffMembers, presentStaffMember, staffMemberById, type StaffMemberRecord } from './members.ts';
-
-/**
- * The ETags an If-Match names (`"a", "b"`). A change must name the version
- * it read: without one it is refused with 428 rather than applied blind, and
- * `*` names no version, so it counts as none.
- */
-function ifMatchOf(request: FastifyRequest): string[] {
-  const header = request.headers['if-match'];
-  const tags = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter((tag) => tag !== '' && tag !== '*');
-  if (tags.length === 0) throw new HttpError(428, 'PRECONDITION_REQUIRED', STAFF_MESSAGES.ifMatchRequired);
-  return tags;
-}
 
 /** A member's answer carries its ETag, which the next change sends back as If-Match. */
 function answerMember(reply: FastifyReply, member: StaffMemberRecord) {
