@@ -273,7 +273,7 @@ export async function writeSeason(run, { today, now = new Date(), seed = 26, log
   }
   await write(
     'departures',
-    departures.map((d) => ({ id: d.id, tour_id: d.tour.id, start_date: d.start, end_date: d.end, capacity: d.capacity, available_to_book: d.days > 0 })),
+    departures.map((d) => ({ id: d.id, tour_id: d.tour.id, start_date: d.start, end_date: d.end, capacity: d.capacity, status: d.days > 0 ? 'open' : 'on_request' })),
   );
   await write(
     'departure_prices',

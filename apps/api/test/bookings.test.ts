@@ -230,11 +230,11 @@ describe('booking token scope', () => {
   it('answers NO_RESULTS from /bookings/tour once the departure can no longer be booked', async () => {
     const booking = await createBooking(server.app, { code: 'TSG-SIC', startsInDays: 120 });
     const { departureId } = (await server.app.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!;
-    await server.app.db.update(departures).set({ availableToBook: false }).where(eq(departures.id, departureId));
+    await server.app.db.update(departures).set({ status: 'on_request' }).where(eq(departures.id, departureId));
     const response = await server.app.inject({ method: 'GET', url: '/api/bookings/tour', headers: booking.headers });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('NO_RESULTS');
-    await server.app.db.update(departures).set({ availableToBook: true }).where(eq(departures.id, departureId));
+    await server.app.db.update(departures).set({ status: 'open' }).where(eq(departures.id, departureId));
   });
 
   it('answers NO_RESULTS from /bookings/tour when fewer places are left than the booking has passengers', async () => {

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { can, staffMemberEtag, type StaffPermission } from '@tours/domain';
-import { asc, eq } from 'drizzle-orm';
+import { can, departureEtag, SEASON_CSV_COLUMNS, staffMemberEtag, tourEtag, tourInputSchema, type StaffPermission } from '@tours/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bookingPassengers, bookings, documents, outboxMessages, payments } from '../src/db/schema/index.ts';
+import { bookingPassengers, bookings, departureOptions, departures, documents, outboxMessages, payments, tours } from '../src/db/schema/index.ts';
+import { addDays } from '../src/db/seed/dates.ts';
+import { createTour } from '../src/modules/catalogue/admin/tours.ts';
+import { departureInput, extraInput, roomInput, tourInput, tourWithDeparture } from './catalogue-fixtures.ts';
+import { today } from './helper.ts';
 import { saveChallenge } from '../src/modules/staff/challenges.ts';
 import { registrationOptions, relyingParty } from '../src/modules/staff/passkeys.ts';
 import { staffMember, staffSession, type StaffCaller, type StaffRequestContext, type StaffRequestFixtures } from './staff-fixtures.ts';
@@ -54,6 +58,12 @@ const firstDocumentOf = async (app: FastifyInstance, bookingId: number) =>
   (await app.db.select({ id: documents.id }).from(documents).where(eq(documents.bookingId, bookingId)).orderBy(asc(documents.id)))[0]!.id;
 const firstMessageOf = async (app: FastifyInstance, bookingId: number) =>
   (await app.db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.bookingId, bookingId)).orderBy(asc(outboxMessages.id)))[0]!.id;
+
+/** The If-Match of a departure as it stands. */
+const departureIfMatch = async (app: FastifyInstance, departureId: number) => {
+  const [row] = await app.db.select({ version: departures.version }).from(departures).where(eq(departures.id, departureId));
+  return { 'if-match': departureEtag({ id: departureId, version: row!.version }) };
+};
 
 /** The departure of the demo's booking with a balance to pay (MER-480153, Vienna). */
 const demoDepartureOf = async (app: FastifyInstance) =>
@@ -217,5 +227,75 @@ export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
   resolveBookingFlag: {
     ok: 200,
     request: async (context) => write(`/api/staff/bookings/${(await bookingFor(context, 'unconfirmed', 'flags.resolve')).booking.id}/flags/resolve`, { reason: REASON }),
+  },
+  // Issue 27: the catalogue.
+  listCatalogueTours: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/catalogue/tours?q=VIE' }) },
+  getCatalogueTour: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/catalogue/tours/${(await tourWithDeparture(app, today())).tourId}` }) },
+  createCatalogueTour: { ok: 201, request: async () => write('/api/staff/catalogue/tours', { ...tourInput(), reason: REASON }) },
+  updateCatalogueTour: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { tourId } = await tourWithDeparture(app, today());
+      const version = (await app.db.select({ version: tours.version }).from(tours).where(eq(tours.id, tourId)))[0]!.version;
+      return { method: 'PUT', url: `/api/staff/catalogue/tours/${tourId}`, headers: { 'if-match': tourEtag({ id: tourId, version }) }, payload: { ...tourInput(), reason: REASON } };
+    },
+  },
+  deleteCatalogueTour: {
+    ok: 200,
+    request: async ({ app }) => {
+      const tourId = await createTour(app.db, tourInputSchema.parse(tourInput()), { now: app.clock.databaseNow(), staff: null });
+      return { method: 'DELETE', url: `/api/staff/catalogue/tours/${tourId}`, headers: { 'if-match': tourEtag({ id: tourId, version: 1 }) }, payload: { reason: REASON } };
+    },
+  },
+  createCatalogueDeparture: {
+    ok: 201,
+    request: async ({ app }) => {
+      const { tourId, start } = await tourWithDeparture(app, today());
+      return write(`/api/staff/catalogue/tours/${tourId}/departures`, { ...departureInput(addDays(start, 7)), reason: REASON });
+    },
+  },
+  getCatalogueDeparture: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/catalogue/departures/${(await tourWithDeparture(app, today())).departureId}` }) },
+  updateCatalogueDeparture: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { departureId, start } = await tourWithDeparture(app, today());
+      return { method: 'PUT', url: `/api/staff/catalogue/departures/${departureId}`, headers: await departureIfMatch(app, departureId), payload: { ...departureInput(start, { places: 30 }), reason: REASON } };
+    },
+  },
+  deleteCatalogueDeparture: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { departureId } = await tourWithDeparture(app, today());
+      return { method: 'DELETE', url: `/api/staff/catalogue/departures/${departureId}`, headers: await departureIfMatch(app, departureId), payload: { reason: REASON } };
+    },
+  },
+  addDepartureOption: {
+    ok: 201,
+    request: async ({ app }) => {
+      const { departureId } = await tourWithDeparture(app, today());
+      return { method: 'POST', url: `/api/staff/catalogue/departures/${departureId}/options`, headers: await departureIfMatch(app, departureId), payload: { ...extraInput({ name: 'Boat trip' }), reason: REASON } };
+    },
+  },
+  updateDepartureOption: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { departureId } = await tourWithDeparture(app, today());
+      const [room] = await app.db.select({ id: departureOptions.id }).from(departureOptions).where(and(eq(departureOptions.departureId, departureId), eq(departureOptions.kind, 'room')));
+      return { method: 'PUT', url: `/api/staff/catalogue/departures/${departureId}/options/${room!.id}`, headers: await departureIfMatch(app, departureId), payload: { ...roomInput({ stock: 9 }), reason: REASON } };
+    },
+  },
+  deleteDepartureOption: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { departureId } = await tourWithDeparture(app, today());
+      const [extra] = await app.db.select({ id: departureOptions.id }).from(departureOptions).where(and(eq(departureOptions.departureId, departureId), eq(departureOptions.kind, 'extra')));
+      return { method: 'DELETE', url: `/api/staff/catalogue/departures/${departureId}/options/${extra!.id}`, headers: await departureIfMatch(app, departureId), payload: { reason: REASON } };
+    },
+  },
+  getLowStock: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/catalogue/low-stock' }) },
+  exportSeason: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/catalogue/departures.csv?tour=MHW-VIE' }) },
+  importSeason: {
+    ok: 200,
+    request: async () => write('/api/staff/catalogue/departures/import', { csv: `${SEASON_CSV_COLUMNS.join(',')}\nMHW-VIE,2031-05-01,2031-05-05,open,no,10,1,1,1`, dry_run: true, reason: REASON }),
   },
 };

@@ -28,3 +28,49 @@ export const csvValue = (value: string | number): string => quoted(String(value)
 
 /** One record, with its line ending. */
 export const csvRecord = (fields: readonly string[]): string => `${fields.join(',')}\r\n`;
+
+/**
+ * Records of a CSV file as RFC 4180 reads it (quoted fields with doubled
+ * quotes, CRLF or LF between records), each with the line it starts on, so
+ * an import names the line a person sees in their editor. A leading byte
+ * order mark is dropped; blank lines are skipped.
+ */
+export function parseCsv(text: string): { line: number; fields: string[] }[] {
+  const source = text.startsWith(CSV_BOM) ? text.slice(1) : text;
+  const records: { line: number; fields: string[] }[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quotedField = false;
+  let line = 1;
+  let recordLine = 1;
+  const endRecord = () => {
+    fields.push(field);
+    if (fields.length > 1 || fields[0]!.trim() !== '') records.push({ line: recordLine, fields });
+    fields = [];
+    field = '';
+  };
+  for (let i = 0; i < source.length; i++) {
+    const character = source[i]!;
+    if (quotedField) {
+      if (character === '"' && source[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (character === '"') quotedField = false;
+      else {
+        if (character === '\n') line++;
+        field += character;
+      }
+    } else if (character === '"' && field === '') quotedField = true;
+    else if (character === ',') {
+      fields.push(field);
+      field = '';
+    } else if (character === '\r' || character === '\n') {
+      if (character === '\r' && source[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+      recordLine = line;
+    } else field += character;
+  }
+  if (field !== '' || fields.length > 0) endRecord();
+  return records;
+}

@@ -11,6 +11,14 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/** PostgreSQL's foreign_key_violation (23503): a row still referenced (a departure a booking names, say). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
 /**
  * SQLSTATEs that say "try again": the same work may well succeed a moment
  * later. A lock or statement timeout (DATABASE_LOCK_TIMEOUT_MS,

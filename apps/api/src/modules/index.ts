@@ -11,6 +11,7 @@ import { bookingMoneyRoutes } from './booking-actions/money-routes.ts';
 import { bookingPaymentRoutes } from './bookings/payment-routes.ts';
 import { promotionRoutes } from './bookings/promotion-routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
+import { catalogueAdminRoutes } from './catalogue/admin-routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { confirmationRoutes } from './confirmation/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
@@ -61,4 +62,5 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   bookingMoneyRoutes,
   bookingDecisionRoutes,
   bookingCareRoutes,
+  catalogueAdminRoutes,
 ];

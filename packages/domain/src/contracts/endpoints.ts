@@ -14,6 +14,9 @@ import * as staffBookings from './staff/bookings.ts';
 import * as staffBookingCare from './staff/booking-care.ts';
 import * as staffCancellation from './staff/cancellation.ts';
 import * as staffDepartures from './staff/departures.ts';
+import * as catalogueTours from './staff/catalogue-tours.ts';
+import * as catalogueDepartures from './staff/catalogue-departures.ts';
+import * as catalogueInventory from './staff/catalogue-inventory.ts';
 import * as staffMembers from './staff/members.ts';
 import * as staffMoney from './staff/money.ts';
 import * as staffSession from './staff/session.ts';
@@ -107,6 +110,21 @@ export const STAFF_ENDPOINTS = {
   downloadRoomingList: staffDepartures.downloadRoomingList,
   downloadFlightManifest: staffDepartures.downloadFlightManifest,
   downloadAgencyStatement: staffDepartures.downloadAgencyStatement,
+  listCatalogueTours: catalogueTours.listCatalogueTours,
+  getCatalogueTour: catalogueTours.getCatalogueTour,
+  createCatalogueTour: catalogueTours.createCatalogueTour,
+  updateCatalogueTour: catalogueTours.updateCatalogueTour,
+  deleteCatalogueTour: catalogueTours.deleteCatalogueTour,
+  createCatalogueDeparture: catalogueDepartures.createCatalogueDeparture,
+  getCatalogueDeparture: catalogueDepartures.getCatalogueDeparture,
+  updateCatalogueDeparture: catalogueDepartures.updateCatalogueDeparture,
+  deleteCatalogueDeparture: catalogueDepartures.deleteCatalogueDeparture,
+  addDepartureOption: catalogueInventory.addDepartureOption,
+  updateDepartureOption: catalogueInventory.updateDepartureOption,
+  deleteDepartureOption: catalogueInventory.deleteDepartureOption,
+  getLowStock: catalogueInventory.getLowStock,
+  exportSeason: catalogueInventory.exportSeason,
+  importSeason: catalogueInventory.importSeason,
 } as const;
 
 /**

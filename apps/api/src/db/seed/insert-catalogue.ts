@@ -77,7 +77,7 @@ async function seedDeparture(
       startDate,
       endDate: addDays(startDate, seed.nights),
       capacity: seed.capacity,
-      availableToBook: seed.availableToBook ?? true,
+      status: seed.status ?? 'open',
     })
     .returning({ id: departures.id });
   const departureId = row!.id;

@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@tours/domain';
+import type { CurrencyCode, DepartureStatus } from '@tours/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -57,7 +57,7 @@ export interface DepartureOffer {
   departureId: number;
   startDate: string;
   capacity: number;
-  availableToBook: boolean;
+  status: DepartureStatus;
   /** Null when the departure has no price in the currency asked for. */
   pricePerPerson: number | null;
   /** Hotels of the itinerary, in order of stay. */
@@ -88,7 +88,7 @@ export async function loadOffer(
       id: departures.id,
       startDate: departures.startDate,
       capacity: departures.capacity,
-      availableToBook: departures.availableToBook,
+      status: departures.status,
       pricePerPerson: departurePrices.pricePerPerson,
     })
     .from(departures)
@@ -124,7 +124,8 @@ export async function loadOffer(
         departureAccommodations,
         and(eq(departureAccommodations.departureId, departureOptions.departureId), eq(departureAccommodations.accommodationId, departureOptions.accommodationId)),
       )
-      .where(eq(departureOptions.departureId, departureId)),
+      // A closed option is not offered to new selections; bookings that have it keep their components.
+      .where(and(eq(departureOptions.departureId, departureId), eq(departureOptions.closed, false))),
   ]);
 
   const sortKey = (row: (typeof optionRows)[number]) => [
@@ -143,7 +144,7 @@ export async function loadOffer(
     departureId: departure.id,
     startDate: departure.startDate,
     capacity: departure.capacity,
-    availableToBook: departure.availableToBook,
+    status: departure.status,
     pricePerPerson: departure.pricePerPerson,
     hotels: hotelRows,
     options: optionRows.map(({ option, adultPrice, flight, group, hotelName }) => ({

@@ -1,5 +1,5 @@
 import { CURRENCIES, type CurrencyCode, type Speaker } from '@tours/domain';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Instant } from '../../lib/clock.ts';
 import { tourPictures } from './schema/content.ts';
@@ -7,6 +7,9 @@ import { departurePrices, departures, speakers, tourSpeakers, tours } from './sc
 import { placesLeft, placesTaken } from '../inventory/index.ts';
 
 export type TourRow = typeof tours.$inferSelect;
+
+/** The domain's isListed in SQL: neither closed nor hidden. Found by its link, a departure that is not listed still answers. */
+export const listedDeparture = and(ne(departures.status, 'closed'), eq(departures.hidden, false))!;
 export type DepartureRow = typeof departures.$inferSelect;
 
 export interface DepartureWithPlaces extends DepartureRow {
@@ -62,7 +65,7 @@ export interface CatalogueEntry {
 export async function listCatalogue(db: Database, today: string, now: Instant): Promise<CatalogueEntry[]> {
   const [tourRows, departureRows, pictureRows] = await Promise.all([
     db.select().from(tours).orderBy(asc(tours.name)),
-    db.select().from(departures).where(gt(departures.startDate, today)).orderBy(asc(departures.startDate)),
+    db.select().from(departures).where(and(gt(departures.startDate, today), listedDeparture)).orderBy(asc(departures.startDate)),
     db.select().from(tourPictures).where(eq(tourPictures.position, 0)),
   ]);
   const [speakerMap, departureList] = await Promise.all([

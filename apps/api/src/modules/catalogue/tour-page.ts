@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { Instant } from '../../lib/clock.ts';
 import { unitsTaken } from '../inventory/index.ts';
 import { loadOffer } from './offer.ts';
+import { listedDeparture } from './repository.ts';
 import { roomOptions } from './option-lists.ts';
 import { tourContent, tourInclusions, tourItineraryDays, tourPictures } from './schema/content.ts';
 import { departures, speakers, tourSpeakers, tours } from './schema/departures.ts';
@@ -42,7 +43,7 @@ export async function loadTourPage(db: Database, code: string, today: string, no
     db
       .select()
       .from(departures)
-      .where(and(eq(departures.tourId, tour.id), gt(departures.startDate, today)))
+      .where(and(eq(departures.tourId, tour.id), gt(departures.startDate, today), listedDeparture))
       .orderBy(asc(departures.startDate)),
   ]);
   const departureIds = departureRows.map((departure) => departure.id);

@@ -45,7 +45,7 @@ export const TOURS: TourSeed[] = [
     speakers: [{ title: 'Professor', forename: 'Miriam', surname: 'Calloway', biography: 'Wagner scholar and former dramaturg.' }],
     departures: [
       // Closed to online booking: the site shows the availability error.
-      { startsInDays: 60, nights: 5, capacity: 20, availableToBook: false, price: prices(4250, 5490, 8250), package: BAYREUTH },
+      { startsInDays: 60, nights: 5, capacity: 20, status: 'on_request', price: prices(4250, 5490, 8250), package: BAYREUTH },
       // Bookable, but every room is sold: the accommodation step finds no rooms.
       { startsInDays: 150, nights: 5, capacity: 20, price: prices(4250, 5490, 8250), package: withoutRooms(BAYREUTH) },
     ],

@@ -1,3 +1,4 @@
+import type { DepartureStatus } from '@tours/domain';
 import type { AttentionCode, CurrencyCode, QuoteReason } from '@tours/domain';
 import type { PassportDetails, InsuranceDetails, PostalAddress } from '../../json-types.ts';
 import type { BookingStatus } from '@tours/domain';
@@ -81,7 +82,8 @@ export interface DepartureSeed {
   startsInDays: number;
   nights: number;
   capacity: number;
-  availableToBook?: boolean;
+  /** Open unless said: the demo has one departure on request. */
+  status?: DepartureStatus;
   price: Prices;
   package?: PackageSeed;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { DEPARTURE_STATUSES } from '@tours/domain';
+import { boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, currencyCode, id, minorUnits, updatedAt } from '../../../db/columns.ts';
 
 /** A tour product, identified by its code (for example MHW-VIE) in every URL and call. */
@@ -14,6 +15,8 @@ export const tours = pgTable(
     brandChannel: integer('brand_channel').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Goes up with every staff change of the tour or its texts: the ETag an edit names as If-Match. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // Codes travel in URLs and are compared exactly, so they are stored in one case.
@@ -43,6 +46,9 @@ export const tourSpeakers = pgTable(
   (t) => [primaryKey({ columns: [t.tourId, t.speakerId] })],
 );
 
+/** Open, on request or closed (the domain's DEPARTURE_STATUSES and what each means). */
+export const departureStatus = pgEnum('departure_status', DEPARTURE_STATUSES);
+
 /**
  * One dated run of a tour. Places held and sold are not stored here: they are
  * derived from the allocations (inventory.ts), so there is one record of every
@@ -59,10 +65,14 @@ export const departures = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     capacity: integer('capacity').notNull(),
-    /** The operator may close a departure to online booking without touching its places. */
-    availableToBook: boolean('available_to_book').notNull().default(true),
+    /** The operator may put a departure on request or close it without touching its places. */
+    status: departureStatus('status').notNull().default('open'),
+    /** Left out of the catalogue's lists; an open hidden departure is booked by its link only. */
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Goes up with every staff change of the departure, its prices or its options: their ETag. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     unique('departures_tour_start_unique').on(t.tourId, t.startDate),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   foreignKey,
   index,
@@ -89,6 +90,8 @@ export const departureOptions = pgTable(
     /** Single, Double or Twin. */
     roomType: text('room_type'),
     position: integer('position').notNull().default(0),
+    /** Closed by staff: not offered to new bookings; the bookings that have it keep it. */
+    closed: boolean('closed').notNull().default(false),
   },
   (t) => [
     unique('departure_options_id_departure_unique').on(t.id, t.departureId),

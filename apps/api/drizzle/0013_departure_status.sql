@@ -1,0 +1,1 @@
+ALTER TABLE "departures" DROP COLUMN "available_to_book";
