@@ -16,6 +16,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: '/', label: 'Home', permission: null },
   { path: '/bookings', label: 'Bookings', permission: 'bookings.read' },
   { path: '/departures', label: 'Departures', permission: 'departures.read' },
+  { path: '/tours', label: 'Tours', permission: 'catalogue.edit' },
   { path: '/staff', label: 'Staff', permission: 'staff.manage' },
 ];
 

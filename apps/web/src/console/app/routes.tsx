@@ -11,6 +11,11 @@ import { NotStaffPage, SignedOutPage, SignInPage } from '../features/sign-in/sig
 import { AddMemberPage } from '../features/staff/add-member-page.tsx';
 import { MemberPage } from '../features/staff/member-page.tsx';
 import { StaffListPage } from '../features/staff/staff-list-page.tsx';
+import { CatalogueDeparturePage } from '../features/tours/departure-page.tsx';
+import { NewTourPage } from '../features/tours/new-tour-page.tsx';
+import { SeasonPage } from '../features/tours/season-page.tsx';
+import { TourPage } from '../features/tours/tour-page.tsx';
+import { ToursListPage } from '../features/tours/tours-list-page.tsx';
 import { ConsoleLayout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RequirePermission, RequireSession } from './require-session.tsx';
@@ -40,6 +45,11 @@ export function ConsoleRoutes() {
         <Route path="bookings/:booking" element={<RequirePermission permission="bookings.read"><BookingPage /></RequirePermission>} />
         <Route path="departures" element={<RequirePermission permission="departures.read"><DeparturesPage /></RequirePermission>} />
         <Route path="departures/:departure" element={<RequirePermission permission="departures.read"><DeparturePage /></RequirePermission>} />
+        <Route path="tours" element={<RequirePermission permission="catalogue.edit"><ToursListPage /></RequirePermission>} />
+        <Route path="tours/new" element={<RequirePermission permission="catalogue.edit"><NewTourPage /></RequirePermission>} />
+        <Route path="tours/season" element={<RequirePermission permission="catalogue.edit"><SeasonPage /></RequirePermission>} />
+        <Route path="tours/:tour" element={<RequirePermission permission="catalogue.edit"><TourPage /></RequirePermission>} />
+        <Route path="tours/:tour/departures/:departure" element={<RequirePermission permission="catalogue.edit"><CatalogueDeparturePage /></RequirePermission>} />
         <Route path="staff" element={<RequirePermission permission="staff.manage"><StaffListPage /></RequirePermission>} />
         <Route path="staff/new" element={<RequirePermission permission="staff.manage"><AddMemberPage /></RequirePermission>} />
         <Route path="staff/:member" element={<RequirePermission permission="staff.manage"><MemberPage /></RequirePermission>} />

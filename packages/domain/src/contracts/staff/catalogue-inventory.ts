@@ -56,6 +56,7 @@ export const deleteDepartureOption = defineEndpoint({
 
 export const lowStockItemSchema = z.object({
   departure_id: z.number(),
+  tour_id: z.number(),
   tour_code: z.string(),
   tour_name: z.string(),
   start_date: isoDateSchema,

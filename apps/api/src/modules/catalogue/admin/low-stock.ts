@@ -11,6 +11,7 @@ const LISTED = 50;
 
 interface Row {
   departure_id: number;
+  tour_id: number;
   tour_code: string;
   tour_name: string;
   start_date: string;
@@ -50,7 +51,7 @@ export async function lowStock(db: Database, threshold: number, now: Instant): P
         select s.*, greatest(0, s.stock - cast(coalesce(t.units, 0) as integer)) as left
         from stocks s left join taken t on t.departure_id = s.departure_id and t.option_id = s.option_id
       )
-      select low.departure_id, ${tours.code} as tour_code, ${tours.name} as tour_name, cast(low.start_date as text) as start_date,
+      select low.departure_id, low.tour_id, ${tours.code} as tour_code, ${tours.name} as tour_name, cast(low.start_date as text) as start_date,
         low.kind, low.name, low.stock, low.left, cast(count(*) over () as integer) as total
       from low join ${tours} on ${tours.id} = low.tour_id
       where low.left <= ${threshold}
@@ -61,6 +62,7 @@ export async function lowStock(db: Database, threshold: number, now: Instant): P
     total: Number(rows[0]?.total ?? 0),
     items: rows.map((row) => ({
       departure_id: Number(row.departure_id),
+      tour_id: Number(row.tour_id),
       tour_code: row.tour_code,
       tour_name: row.tour_name,
       start_date: row.start_date,

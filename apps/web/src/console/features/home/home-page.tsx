@@ -5,6 +5,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { sectionsFor } from '../../app/navigation.ts';
 import { usePageHeading } from '../../app/use-page-title.ts';
 import { useStaffMe } from '../../lib/staff-session.ts';
+import { LowStock } from './low-stock.tsx';
 import { WorkQueue } from './work-queue.tsx';
 
 const listFormat = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
@@ -36,6 +37,7 @@ export function HomePage() {
         {member.roles.length > 1 ? 's' : ''}. Your session lasts until {until} at the latest, and ends after 30 minutes without use.
       </p>
       {permissions.includes('bookings.read') ? <WorkQueue /> : null}
+      {permissions.includes('catalogue.edit') ? <LowStock /> : null}
       <section aria-labelledby="can-do">
         <h2 id="can-do">What your roles let you do</h2>
         <ul className="console-permissions">

@@ -1,0 +1,91 @@
+import { DEPARTURE_STATUS_LABELS, DEPARTURE_STATUSES, type DepartureStatus } from '@tours/domain/catalogue/management';
+import { departureChangeBodySchema, type DepartureInput } from '@tours/domain/contracts/staff/catalogue-departures';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { schemaResolver } from '../../lib/schema-resolver.ts';
+import { priceFieldsOf, PriceInputs, pricesOf, SaveNotices, showRefusal, type PriceFields } from './save.tsx';
+
+interface DepartureFields {
+  start_date: string;
+  end_date: string;
+  status: DepartureStatus;
+  hidden: boolean;
+  places: string;
+  prices: PriceFields;
+  reason: string;
+}
+type DepartureBody = DepartureInput & { reason: string };
+
+const toBody = (fields: DepartureFields) => ({ ...fields, places: fields.places.trim() === '' ? Number.NaN : Number(fields.places), prices: pricesOf(fields.prices) });
+const resolver = schemaResolver<DepartureFields, DepartureBody>(departureChangeBodySchema, toBody);
+
+const fieldsOf = (departure: DepartureInput | null): DepartureFields => ({
+  start_date: departure?.start_date ?? '',
+  end_date: departure?.end_date ?? '',
+  status: departure?.status ?? 'open',
+  hidden: departure?.hidden ?? false,
+  places: departure ? String(departure.places) : '',
+  prices: priceFieldsOf(departure?.prices ?? { GBP: 0, USD: 0, AUD: 0 }),
+  reason: '',
+});
+
+interface DepartureFormProps {
+  departure: DepartureInput | null;
+  /** Places sold and held now: the least the places may be set to. */
+  taken?: number;
+  submitLabel: string;
+  onSave: (body: DepartureBody) => Promise<string>;
+  onReload?: () => void;
+}
+
+/** A departure's dates, status, places, visibility and prices per person. */
+export function DepartureForm({ departure, taken = 0, submitLabel, onSave, onReload }: DepartureFormProps) {
+  const form = useForm<DepartureFields, unknown, DepartureBody>({ resolver, defaultValues: fieldsOf(departure) });
+  const [saved, setSaved] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
+    setSaved(null);
+    setStale(null);
+    try {
+      setSaved(await onSave(body));
+      if (!departure) form.reset(fieldsOf(null));
+    } catch (error) {
+      setStale(showRefusal(error, form));
+    }
+  });
+  return (
+    <form className="console-form" onSubmit={submit} noValidate aria-label={departure ? 'Departure details' : 'New departure'}>
+      <SaveNotices saved={saved} stale={stale} root={errors.root?.message} onReload={() => onReload?.()} what="departure" />
+      <div className="console-form-row">
+        <TextField label="Start date" type="date" required error={errors.start_date?.message} {...form.register('start_date')} />
+        <TextField label="End date" type="date" required error={errors.end_date?.message} {...form.register('end_date')} />
+      </div>
+      <div className="console-form-row">
+        <SelectField label="Status" hint="On request: listed, not booked online. Closed: neither" required error={errors.status?.message} {...form.register('status')}>
+          {DEPARTURE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {DEPARTURE_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Places"
+          inputMode="numeric"
+          required
+          hint={taken > 0 ? `${taken} sold or held now: at least ${taken}` : undefined}
+          error={errors.places?.message}
+          {...form.register('places')}
+        />
+      </div>
+      <CheckboxField label="Hidden from the catalogue (booked by its link only)" {...form.register('hidden')} />
+      <PriceInputs form={form} name="prices" legend="Price per person" />
+      <TextAreaField label="Reason for the change" hint="Kept in the audit log with your name" required rows={2} error={errors.reason?.message} {...form.register('reason')} />
+      <Button type="submit" busy={form.formState.isSubmitting}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
