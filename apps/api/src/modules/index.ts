@@ -12,6 +12,7 @@ import { bookingPaymentRoutes } from './bookings/payment-routes.ts';
 import { promotionRoutes } from './bookings/promotion-routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
+import { tourPictureRoutes } from './catalogue/pictures/routes.ts';
 import { confirmationRoutes } from './confirmation/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { geolocationRoutes } from './geolocation/routes.ts';
@@ -61,4 +62,5 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   bookingMoneyRoutes,
   bookingDecisionRoutes,
   bookingCareRoutes,
+  tourPictureRoutes,
 ];

@@ -17,6 +17,7 @@ import * as staffDepartures from './staff/departures.ts';
 import * as staffMembers from './staff/members.ts';
 import * as staffMoney from './staff/money.ts';
 import * as staffSession from './staff/session.ts';
+import * as staffTourPictures from './staff/tour-pictures.ts';
 
 /** The calls of the customer site, the account area and the travel agents' booking flow. */
 export const SITE_ENDPOINTS = {
@@ -107,6 +108,11 @@ export const STAFF_ENDPOINTS = {
   downloadRoomingList: staffDepartures.downloadRoomingList,
   downloadFlightManifest: staffDepartures.downloadFlightManifest,
   downloadAgencyStatement: staffDepartures.downloadAgencyStatement,
+  listStaffTourPictures: staffTourPictures.listStaffTourPictures,
+  uploadTourPicture: staffTourPictures.uploadTourPicture,
+  updateTourPicture: staffTourPictures.updateTourPicture,
+  reorderTourPictures: staffTourPictures.reorderTourPictures,
+  deleteTourPicture: staffTourPictures.deleteTourPicture,
 } as const;
 
 /**
