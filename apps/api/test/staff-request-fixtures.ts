@@ -8,6 +8,10 @@ import { registrationOptions, relyingParty } from '../src/modules/staff/passkeys
 import { staffMember, staffSession, type StaffCaller, type StaffRequestContext, type StaffRequestFixtures } from './staff-fixtures.ts';
 import { paidSicily, unconfirmedDayTrip, type PaidBooking } from './staff-money-fixtures.ts';
 import { SoftwareAuthenticator } from './webauthn-authenticator.ts';
+import { tourPictureEtag } from '@tours/domain';
+import { tourPictures, tours } from '../src/db/schema/index.ts';
+import { picturesEtag } from '../src/modules/catalogue/pictures/service.ts';
+import { multipartBody, testPicture } from './tour-picture-fixtures.ts';
 
 /**
  * A valid request for every staff-session endpoint, which the role matrix
@@ -67,6 +71,17 @@ async function previewOf(app: FastifyInstance, bookingId: number): Promise<{ cha
   const preview = (await app.inject({ method: 'GET', url: `/api/staff/bookings/${bookingId}/cancellation`, headers: finance.headers })).json().data;
   return { charge: preview.charge.value, refund: preview.refund.value };
 }
+
+/** A demo tour's pictures as they are now (issue 27's calls change them): the tour with the most, so a removal always finds one. */
+async function picturedTour(app: FastifyInstance) {
+  const rows = await app.db.select({ id: tourPictures.id, tourId: tourPictures.tourId, position: tourPictures.position, version: tourPictures.version, code: tours.code }).from(tourPictures).innerJoin(tours, eq(tours.id, tourPictures.tourId)).orderBy(asc(tourPictures.position));
+  const counts = new Map<number, number>();
+  for (const row of rows) counts.set(row.tourId, (counts.get(row.tourId) ?? 0) + 1);
+  const tourId = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+  const pictures = rows.filter((row) => row.tourId === tourId);
+  return { code: pictures[0]!.code, pictures, etag: picturesEtag(tourId, pictures) };
+}
+let pictureShade = 0;
 
 const write = (url: string, payload: object, method: 'POST' | 'PATCH' = 'POST') => ({ method, url, payload, headers: { 'idempotency-key': randomUUID() } });
 
@@ -217,5 +232,37 @@ export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
   resolveBookingFlag: {
     ok: 200,
     request: async (context) => write(`/api/staff/bookings/${(await bookingFor(context, 'unconfirmed', 'flags.resolve')).booking.id}/flags/resolve`, { reason: REASON }),
+  },
+  // Issue 27: a tour's pictures (each upload a picture of its own, since the same one twice is refused).
+  listStaffTourPictures: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/tours/MHW-VIE/pictures' }) },
+  uploadTourPicture: {
+    ok: 201,
+    request: async () => {
+      pictureShade += 1;
+      const { payload, headers } = multipartBody({ alt: 'Checked by the role matrix', reason: REASON, file: await testPicture(1200, 400, 'jpeg', pictureShade) });
+      return { method: 'POST', url: `/api/staff/tours/${['MHW-VIE', 'TSG-SIC'][pictureShade % 2]}/pictures`, payload, headers };
+    },
+  },
+  updateTourPicture: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { code, pictures } = await picturedTour(app);
+      return { method: 'PATCH', url: `/api/staff/tours/${code}/pictures/${pictures[0]!.id}`, headers: { 'if-match': tourPictureEtag(pictures[0]!) }, payload: { alt: `Described again ${(added += 1)}`, reason: REASON } };
+    },
+  },
+  reorderTourPictures: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { code, pictures, etag } = await picturedTour(app);
+      return { method: 'PUT', url: `/api/staff/tours/${code}/pictures/order`, headers: { 'if-match': etag }, payload: { order: pictures.map((picture) => picture.id).reverse(), reason: REASON } };
+    },
+  },
+  deleteTourPicture: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { code, pictures } = await picturedTour(app);
+      const last = pictures.at(-1)!;
+      return { method: 'POST', url: `/api/staff/tours/${code}/pictures/${last.id}/delete`, headers: { 'if-match': tourPictureEtag(last) }, payload: { reason: REASON } };
+    },
   },
 };

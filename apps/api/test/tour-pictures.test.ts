@@ -3,6 +3,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditLog, storedFiles, tourPictures } from '../src/db/schema/index.ts';
+import { PICTURE_UPLOAD_BODY_LIMIT_BYTES } from '../src/modules/catalogue/pictures/routes.ts';
 import { build, expectApiError } from './helper.ts';
 import { staffSession, type StaffCaller } from './staff-fixtures.ts';
 import { multipartBody, testPicture, type UploadParts } from './tour-picture-fixtures.ts';
@@ -129,6 +130,7 @@ describe('tour pictures uploaded by staff', () => {
     // A body far over the limit is refused before it is read at all.
     const huge = await upload(catalogue, { alt: 'Huge', file: Buffer.alloc(TOUR_PICTURE_LIMITS.maxBytes + 200_000, 0xff) });
     expectApiError(huge, 413, 'PAYLOAD_TOO_LARGE');
+    expect(huge.json().error.message).toBe(`The request body is too large: this call takes at most ${PICTURE_UPLOAD_BODY_LIMIT_BYTES / 1024} KB.`);
     expect((await list(catalogue)).items).toHaveLength(count);
 
     const unknown = await upload(catalogue, { alt: 'Nowhere', file: await testPicture(1300, 800) }, 'NO-SUCH');

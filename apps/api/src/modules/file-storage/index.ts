@@ -12,9 +12,8 @@ import { createS3FileStorage } from './s3.ts';
  * S3-compatible bucket by configuration (FILE_STORAGE). The catalogue stores
  * its uploaded tour pictures through it.
  */
-export { FileStorageError, isStorageKey, type FileStorage, type StoredFile } from './port.ts';
+export { FileStorageError, type FileStorage } from './port.ts';
 export { createFileSystemStorage } from './file-system.ts';
-export { createPostgresFileStorage } from './postgres.ts';
 export { createS3FileStorage } from './s3.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { staffReasonSchema } from '../../staff/reason.ts';
 import { requiredText } from '../../validation.ts';
-import { idSchema } from '../../input-values.ts';
+import { idSchema, positiveId, text } from '../../input-values.ts';
 import { dataEnvelope, defineEndpoint } from '../common.ts';
 import { tourPictureSchema } from '../catalogue.ts';
 
@@ -104,8 +104,10 @@ export const staffTourPicturesSchema = z.object({
 });
 export type StaffTourPictures = z.infer<typeof staffTourPicturesSchema>;
 
-export const tourPicturesParamsSchema = z.object({ tour: z.string().check(z.minLength(1), z.maxLength(20)) });
-export const tourPictureParamsSchema = z.object({ tour: z.string().check(z.minLength(1), z.maxLength(20)), picture: idSchema });
+/** A tour by its code ('MHW-VIE'), any case. */
+const tourCodeParam = text({ max: 20, required: TOUR_PICTURE_MESSAGES.noTour, maxMessage: TOUR_PICTURE_MESSAGES.noTour });
+export const tourPicturesParamsSchema = z.object({ tour: tourCodeParam });
+export const tourPictureParamsSchema = z.object({ tour: tourCodeParam, picture: idSchema });
 
 export const updateTourPictureBodySchema = z.object({ alt: tourPictureAltSchema, reason: staffReasonSchema });
 export type UpdateTourPictureInput = z.input<typeof updateTourPictureBodySchema>;
@@ -113,7 +115,7 @@ export type UpdateTourPictureInput = z.input<typeof updateTourPictureBodySchema>
 export const reorderTourPicturesBodySchema = z.object({
   /** Every picture id of the tour, main picture first. */
   order: z
-    .array(z.number().check(z.int(), z.positive()), { error: TOUR_PICTURE_MESSAGES.orderIncomplete })
+    .array(positiveId(TOUR_PICTURE_MESSAGES.orderIncomplete), { error: TOUR_PICTURE_MESSAGES.orderIncomplete })
     .check(
       z.minLength(1, TOUR_PICTURE_MESSAGES.orderIncomplete),
       z.refine((ids) => new Set(ids).size === ids.length, TOUR_PICTURE_MESSAGES.orderIncomplete),

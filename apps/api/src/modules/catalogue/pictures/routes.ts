@@ -104,7 +104,7 @@ export async function tourPictureRoutes(app: FastifyInstance) {
           throw error;
         }
       },
-      { status: 201 },
+      { status: 201, bodyLimit: PICTURE_UPLOAD_BODY_LIMIT_BYTES },
     );
   });
 
