@@ -11,6 +11,7 @@ import { NotStaffPage, SignedOutPage, SignInPage } from '../features/sign-in/sig
 import { AddMemberPage } from '../features/staff/add-member-page.tsx';
 import { MemberPage } from '../features/staff/member-page.tsx';
 import { StaffListPage } from '../features/staff/staff-list-page.tsx';
+import { TourPicturesPage } from '../features/tours/pictures/tour-pictures-page.tsx';
 import { ConsoleLayout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RequirePermission, RequireSession } from './require-session.tsx';
@@ -43,6 +44,8 @@ export function ConsoleRoutes() {
         <Route path="staff" element={<RequirePermission permission="staff.manage"><StaffListPage /></RequirePermission>} />
         <Route path="staff/new" element={<RequirePermission permission="staff.manage"><AddMemberPage /></RequirePermission>} />
         <Route path="staff/:member" element={<RequirePermission permission="staff.manage"><MemberPage /></RequirePermission>} />
+        {/* Until the tour's own page holds the pictures section (issue 27). */}
+        <Route path="tours/:tour/pictures" element={<RequirePermission permission="catalogue.edit"><TourPicturesPage /></RequirePermission>} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
