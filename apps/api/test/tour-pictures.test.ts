@@ -1,9 +1,13 @@
 import { STAFF_MESSAGES, TOUR_PICTURE_LIMITS, TOUR_PICTURE_MESSAGES, type StaffTourPictures } from '@tours/domain';
 import { and, desc, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, storedFiles, tourPictures } from '../src/db/schema/index.ts';
 import { PICTURE_UPLOAD_BODY_LIMIT_BYTES } from '../src/modules/catalogue/pictures/routes.ts';
+import { createFileSystemStorage, FileStorageError, type FileStorage } from '../src/modules/file-storage/index.ts';
 import { build, expectApiError } from './helper.ts';
 import { staffSession, type StaffCaller } from './staff-fixtures.ts';
 import { multipartBody, testPicture, type UploadParts } from './tour-picture-fixtures.ts';
@@ -224,5 +228,44 @@ describe('tour pictures uploaded by staff', () => {
     }
     const [audit] = await app().db.select().from(auditLog).where(and(eq(auditLog.action, 'catalogue.tour-picture-added'))).limit(1);
     expect(audit).toBeDefined();
+  });
+});
+
+describe('tour pictures in a folder, and a file storage that fails', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'tours-pictures-'));
+  const inFolder = createFileSystemStorage(folder);
+  let failing = false;
+  const storage: FileStorage = {
+    provider: 'filesystem',
+    put: (key, bytes, type) => (failing ? Promise.reject(new FileStorageError('The disk is gone')) : inFolder.put(key, bytes, type)),
+    get: (key) => (failing ? Promise.reject(new FileStorageError('The disk is gone')) : inFolder.get(key)),
+    delete: (key) => inFolder.delete(key),
+  };
+  const server = build({ fileStorage: storage });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('keeps the files in the folder and serves them from there; a store that fails is a 503 and adds no picture', async () => {
+    const catalogue = await staffSession(server.app, ['catalogue']);
+    const send = async (shade: number) => {
+      const { payload, headers } = multipartBody({ alt: 'The Hofburg library', reason: 'New photographs', file: await testPicture(1300, 800, 'jpeg', shade) });
+      return server.app.inject({ method: 'POST', url: '/api/staff/tours/MHW-VIE/pictures', headers: { ...catalogue.headers, ...headers }, payload });
+    };
+    const response = await send(120);
+    expect(response.statusCode, response.body).toBe(201);
+    const added = (response.json().data as StaffTourPictures).items.at(-1)!;
+    expect(readdirSync(join(folder, 'tour-pictures')).filter((name) => !name.endsWith('.content-type'))).toHaveLength(9);
+    const served = await server.app.inject({ method: 'GET', url: `/api/media/tours/${added.file_stem}-1300.jpeg` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+
+    failing = true;
+    try {
+      expectApiError(await send(121), 503, 'SERVICE_FAILURE');
+      expectApiError(await server.app.inject({ method: 'GET', url: `/api/media/tours/${added.file_stem}-480.webp` }), 503, 'SERVICE_FAILURE');
+    } finally {
+      failing = false;
+    }
+    const rows = await server.app.db.select().from(tourPictures).where(eq(tourPictures.uploaded, true));
+    expect(rows.map((row) => row.fileStem)).toEqual([added.file_stem]);
   });
 });

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { packagePath } from '../../files.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { pictureStorageKey } from './pictures/routes.ts';
+import { pictureStorageKey, storageUnavailable } from './pictures/routes.ts';
 import { MEDIA_PATH } from './present.ts';
 
 /** media/tours of the API package: the rendered tour pictures (scripts/render-tour-pictures.mjs). */
@@ -40,7 +40,7 @@ export async function tourMedia(app: FastifyInstance) {
   app.get(`${MEDIA_PATH}/:file`, { schema: { hide: true } }, async (request, reply) => {
     const { file } = request.params as { file: string };
     if (!UPLOADED_FILE.test(file)) throw notFound();
-    const stored = await app.fileStorage.get(pictureStorageKey(file));
+    const stored = await app.fileStorage.get(pictureStorageKey(file)).catch(storageUnavailable);
     if (!stored) throw notFound();
     return reply.header('content-type', stored.contentType).header('cache-control', IMMUTABLE).header('x-content-type-options', 'nosniff').send(stored.bytes);
   });

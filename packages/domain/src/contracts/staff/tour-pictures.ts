@@ -122,7 +122,6 @@ export const reorderTourPicturesBodySchema = z.object({
     ),
   reason: staffReasonSchema,
 });
-export type ReorderTourPicturesInput = z.input<typeof reorderTourPicturesBodySchema>;
 
 export const deleteTourPictureBodySchema = z.object({ reason: staffReasonSchema });
 

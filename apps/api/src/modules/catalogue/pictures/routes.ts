@@ -8,11 +8,11 @@ import {
   uploadTourPicture,
 } from '@tours/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound, validationFailed } from '../../../lib/http-error.ts';
+import { notFound, serviceFailure, validationFailed } from '../../../lib/http-error.ts';
 import { ifMatchOf } from '../../../lib/if-match.ts';
 import { registerEndpoint } from '../../../lib/register-endpoint.ts';
 import { staffSessionOf } from '../../../plugins/staff-auth.ts';
-import type { FileStorage } from '../../file-storage/index.ts';
+import { FileStorageError, type FileStorage } from '../../file-storage/index.ts';
 import { preparePicture, type PreparedPicture } from './resize.ts';
 import * as pictures from './service.ts';
 
@@ -43,8 +43,16 @@ async function removeFilesIfUnused(app: FastifyInstance, picture: { fileStem: st
   }
 }
 
+/** A store that failed (an S3 bucket down) is the server's problem, said as such: 503, and no picture row names files that may be missing. */
+export function storageUnavailable(error: unknown): never {
+  if (error instanceof FileStorageError) throw serviceFailure('The picture files cannot be reached just now. Please try again in a moment.', 503);
+  throw error;
+}
+
 async function storeFiles(storage: FileStorage, prepared: PreparedPicture, fileStem: string) {
-  await Promise.all(prepared.files.map((file) => storage.put(pictureStorageKey(`${fileStem}-${file.width}.${file.format}`), file.bytes, file.contentType)));
+  await Promise.all(prepared.files.map((file) => storage.put(pictureStorageKey(`${fileStem}-${file.width}.${file.format}`), file.bytes, file.contentType))).catch(
+    storageUnavailable,
+  );
 }
 
 /**
