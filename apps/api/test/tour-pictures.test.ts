@@ -216,6 +216,11 @@ describe('tour pictures uploaded by staff', () => {
     expect(refused.json().error.message).toBe(STAFF_MESSAGES.forbidden);
     const anonymous = await app().inject({ method: 'GET', url: `/api/staff/tours/${TOUR}/pictures` });
     expectApiError(anonymous, 401, 'UNAUTHORIZED');
+    // Refused as the request arrives, before its body is read: even one over the limit is a 401 or a 403, not a 413.
+    const huge = multipartBody({ alt: 'Huge', reason: REASON, file: Buffer.alloc(TOUR_PICTURE_LIMITS.maxBytes + 200_000, 0xff) });
+    const url = `/api/staff/tours/${TOUR}/pictures`;
+    expectApiError(await app().inject({ method: 'POST', url, headers: huge.headers, payload: huge.payload }), 401, 'UNAUTHORIZED');
+    expectApiError(await app().inject({ method: 'POST', url, headers: { ...operations.headers, ...huge.headers }, payload: huge.payload }), 403, 'FORBIDDEN');
   });
 
   it('still serves the demo’s rendered pictures, and nothing for a name no picture has', async () => {

@@ -92,6 +92,10 @@ export async function tourPictureRoutes(app: FastifyInstance) {
 
   // Its own context, so only the upload reads multipart bodies, and only it takes a body this large.
   await app.register(async (upload) => {
+    // The member and the permission are checked as the request arrives, before its 10 MB body is read: a caller
+    // who may not upload never makes the server buffer and parse one. (The route's own guard checks again.)
+    const staffGuard = app.authGuards.get('staff');
+    if (staffGuard) upload.addHook('onRequest', staffGuard);
     upload.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: PICTURE_UPLOAD_BODY_LIMIT_BYTES }, (request: FastifyRequest, body: string | Buffer) =>
       parseUploadForm(request, body as Buffer),
     );
