@@ -1,5 +1,5 @@
 import { STAFF_MESSAGES, TOUR_PICTURE_LIMITS, TOUR_PICTURE_MESSAGES, type StaffTourPictures } from '@tours/domain';
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, asc, desc, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, storedFiles, tourPictures } from '../src/db/schema/index.ts';
 import { PICTURE_UPLOAD_BODY_LIMIT_BYTES } from '../src/modules/catalogue/pictures/routes.ts';
 import { createFileSystemStorage, FileStorageError, type FileStorage } from '../src/modules/file-storage/index.ts';
-import { build, expectApiError } from './helper.ts';
+import { seedDemoData } from '../src/db/seed/index.ts';
+import { build, expectApiError, today } from './helper.ts';
 import { staffSession, type StaffCaller } from './staff-fixtures.ts';
 import { multipartBody, testPicture, type UploadParts } from './tour-picture-fixtures.ts';
 
@@ -221,6 +222,14 @@ describe('tour pictures uploaded by staff', () => {
     const url = `/api/staff/tours/${TOUR}/pictures`;
     expectApiError(await app().inject({ method: 'POST', url, headers: huge.headers, payload: huge.payload }), 401, 'UNAUTHORIZED');
     expectApiError(await app().inject({ method: 'POST', url, headers: { ...operations.headers, ...huge.headers }, payload: huge.payload }), 403, 'FORBIDDEN');
+  });
+
+  it('keeps what staff made of the demo tours’ pictures when the demo seed runs again at start-up', async () => {
+    const all = () => app().db.select().from(tourPictures).orderBy(asc(tourPictures.tourId), asc(tourPictures.position));
+    const before = await all();
+    expect(before.some((row) => row.uploaded)).toBe(true);
+    await expect(seedDemoData(app().db, today())).resolves.toMatchObject({ applied: false });
+    expect(await all()).toEqual(before);
   });
 
   it('still serves the demo’s rendered pictures, and nothing for a name no picture has', async () => {
