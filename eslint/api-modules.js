@@ -16,7 +16,7 @@ const MODULES_DIR = `${SRC}/modules`;
  * owners below it; the account area and the agent's booking calls sit on top; testing is composed by app.ts alone.
  */
 export const API_MODULE_LAYERS = [
-  ['audit', 'rate-limits', 'health', 'geolocation', 'marketing', 'payment-provider', 'idempotency'],
+  ['audit', 'rate-limits', 'health', 'geolocation', 'marketing', 'payment-provider', 'idempotency', 'file-storage'],
   ['payments', 'customers', 'promotions', 'postcodes', 'staff'],
   ['inventory', 'agents'],
   ['catalogue'],

@@ -28,6 +28,7 @@ import { consolePlugin } from './plugins/console.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { rateLimitSweeperPlugin } from './modules/rate-limits/index.ts';
 import { remindersPlugin } from './modules/reminders/index.ts';
+import { fileStoragePlugin, type FileStorage } from './modules/file-storage/index.ts';
 
 /** Where pino writes each log line (JSON text). */
 export interface LogStream {
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   env?: RawEnv;
   /** Replacements for third-party adapters. */
   adapters?: Partial<Adapters>;
+  /** Where uploaded files go instead of FILE_STORAGE's store (tests). */
+  fileStorage?: FileStorage;
   /** An open database to use instead of opening one from the settings; it is closed with the app. */
   database?: DatabaseConnection;
   clock?: Clock;
@@ -132,6 +135,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       paymentTransport: testing ? (transport) => testing.faultyFetch(transport, () => app.faults.takeProviderFault()) : undefined,
     });
     await app.register(dbPlugin, { connection: options.database });
+    await app.register(fileStoragePlugin, { storage: options.fileStorage });
     await app.register(customerAuthPlugin, { keys: options.customerTokenKeys });
     await app.register(bookingAuthPlugin);
     await app.register(staffAuthPlugin);

@@ -22,7 +22,7 @@ describe('catalogue management', () => {
   const server = build({ env: { HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0' } });
   const app = () => server.app;
   let staff: StaffCaller;
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) => {
     staff ??= await staffSession(app(), ['catalogue']);
     return app().inject({ method, url: `/api/staff/catalogue${url}`, headers: { ...staff.headers, ...headers }, ...(payload ? { payload } : {}) });
   };
@@ -106,18 +106,18 @@ describe('catalogue management', () => {
     expect(departure).toMatchObject({ places: 2, version: versionRead + 1 });
 
     // The booked departure and option stay: only closing them is allowed.
-    expectApiError(await call('DELETE', `/departures/${departureId}`, { reason: REASON }, { 'if-match': departureEtag(departure) }), 409, 'CONFLICT');
-    const roomGone = await call('DELETE', `/departures/${departureId}/options/${room.id}`, { reason: REASON }, { 'if-match': departureEtag(departure) });
+    expectApiError(await call('POST', `/departures/${departureId}/delete`, { reason: REASON }, { 'if-match': departureEtag(departure) }), 409, 'CONFLICT');
+    const roomGone = await call('POST', `/departures/${departureId}/options/${room.id}/delete`, { reason: REASON }, { 'if-match': departureEtag(departure) });
     expectApiError(roomGone, 409, 'CONFLICT');
     expect(roomGone.json().error.message).toBe(CATALOGUE_MESSAGES.optionBooked);
-    const tourGone = await call('DELETE', `/tours/${tourId}`, { reason: REASON }, { 'if-match': tourEtag((await call('GET', `/tours/${tourId}`)).json().data) });
+    const tourGone = await call('POST', `/tours/${tourId}/delete`, { reason: REASON }, { 'if-match': tourEtag((await call('GET', `/tours/${tourId}`)).json().data) });
     expectApiError(tourGone, 409, 'CONFLICT');
     const codeChange = await call('PUT', `/tours/${tourId}`, { ...tourInput({ code: `${code}X` }), reason: REASON }, { 'if-match': tourEtag((await call('GET', `/tours/${tourId}`)).json().data) });
     expect(codeChange.json().error.fields).toEqual({ code: CATALOGUE_MESSAGES.codeBooked });
 
     // An unbooked extra goes; the option list of the booking no longer offers it.
     const extra = departure.options.find((option: { kind: string }) => option.kind === 'extra');
-    const extraGone = await call('DELETE', `/departures/${departureId}/options/${extra.id}`, { reason: REASON }, { 'if-match': departureEtag(departure) });
+    const extraGone = await call('POST', `/departures/${departureId}/options/${extra.id}/delete`, { reason: REASON }, { 'if-match': departureEtag(departure) });
     expect(extraGone.statusCode, extraGone.body).toBe(200);
     expect(extraGone.json().data.options.map((option: { kind: string }) => option.kind)).toEqual(['flight', 'room']);
   });
@@ -159,12 +159,12 @@ describe('catalogue management', () => {
     expect(low.threshold).toBe(3);
     expect(low.items).toContainEqual(expect.objectContaining({ departure_id: departureId, kind: 'extra', name: 'Private box', stock: 2, left: 2 }));
 
-    expectApiError(await call('DELETE', `/departures/${departureId}`, { reason: REASON }, { 'if-match': '"departure-0-v1"' }), 412, 'PRECONDITION_FAILED');
-    const gone = await call('DELETE', `/departures/${departureId}`, { reason: REASON }, { 'if-match': departureEtag(departure) });
+    expectApiError(await call('POST', `/departures/${departureId}/delete`, { reason: REASON }, { 'if-match': '"departure-0-v1"' }), 412, 'PRECONDITION_FAILED');
+    const gone = await call('POST', `/departures/${departureId}/delete`, { reason: REASON }, { 'if-match': departureEtag(departure) });
     expect(gone.statusCode, gone.body).toBe(200);
     const tour = (await call('GET', `/tours/${tourId}`)).json().data;
     expect(tour.departures).toEqual([]);
-    const tourGone = await call('DELETE', `/tours/${tourId}`, { reason: REASON }, { 'if-match': tourEtag(tour) });
+    const tourGone = await call('POST', `/tours/${tourId}/delete`, { reason: REASON }, { 'if-match': tourEtag(tour) });
     expect(tourGone.statusCode, tourGone.body).toBe(200);
     expectApiError(await call('GET', `/tours/${tourId}`), 404, 'NOT_FOUND');
   });

@@ -7,15 +7,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app.ts';
+import { PICTURE_UPLOAD_BODY_LIMIT_BYTES } from '../src/modules/catalogue/pictures/routes.ts';
 // @ts-expect-error: a plain .mjs script of the repository, without types
 import { ensureNginx, renderClusterConfig } from '../../../scripts/lib/nginx.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** What the API answers a body over its limit (plugins/errors.ts): nginx must say the same. */
-const TOO_LARGE = {
-  error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is too large: this call takes at most ${BODY_LIMIT_BYTES / 1024} KB.` },
-};
+const tooLarge = (limit: number) => ({
+  error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is too large: this call takes at most ${limit / 1024} KB.` },
+});
+const TOO_LARGE = tooLarge(BODY_LIMIT_BYTES);
+/** A tour picture upload carries its file (issue 27): its path alone takes the upload's limit. */
+const PICTURE_UPLOAD_PATH = '/api/staff/tours/MHW-VIE/pictures';
 
 /**
  * nginx in front of the API refuses bodies at the API's own limit (issue 24:
@@ -26,11 +30,15 @@ describe("nginx's body limit is the API's", () => {
   it('is written as BODY_LIMIT_BYTES in both configurations, with a comment that says so', () => {
     for (const file of ['deploy/nginx/nginx.conf', 'deploy/nginx/cluster.conf.template']) {
       const conf = readFileSync(join(ROOT, file), 'utf8');
-      expect(conf.match(/client_max_body_size (\S+);/g), file).toEqual([`client_max_body_size ${BODY_LIMIT_BYTES / 1024}k;`]);
+      expect(conf.match(/client_max_body_size (\S+);/g), file).toEqual([
+        `client_max_body_size ${BODY_LIMIT_BYTES / 1024}k;`,
+        `client_max_body_size ${PICTURE_UPLOAD_BODY_LIMIT_BYTES / 1024}k;`,
+      ]);
       expect(conf, file).toContain(`# The API refuses bodies over ${BODY_LIMIT_BYTES / 1024} KiB`);
+      expect(conf, file).toContain(`${PICTURE_UPLOAD_BODY_LIMIT_BYTES / 1024} KiB (PICTURE_UPLOAD_BODY_LIMIT_BYTES`);
       expect(conf, file).not.toMatch(/1 MiB/);
-      const refusal = /return 413 '([^']+)';/.exec(conf)?.[1];
-      expect(JSON.parse(refusal ?? 'null'), file).toEqual(TOO_LARGE);
+      const refusals = [...conf.matchAll(/return 413 '([^']+)';/g)].map((match) => JSON.parse(match[1]!));
+      expect(refusals, file).toEqual([tooLarge(PICTURE_UPLOAD_BODY_LIMIT_BYTES), TOO_LARGE]);
     }
   });
 
@@ -101,6 +109,19 @@ describe("nginx's body limit is the API's", () => {
       expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await refused.json()).toEqual(TOO_LARGE);
       expect(reached).toEqual([BODY_LIMIT_BYTES]);
+    });
+
+    it("lets a picture upload's body through up to its own limit, on its path only", async () => {
+      reached.length = 0;
+      const upload = (bytes: number, path = PICTURE_UPLOAD_PATH) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.alloc(bytes, 0x61) });
+      expect((await upload(PICTURE_UPLOAD_BODY_LIMIT_BYTES)).status).toBe(201);
+      expect(reached).toEqual([PICTURE_UPLOAD_BODY_LIMIT_BYTES]);
+      const refused = await upload(PICTURE_UPLOAD_BODY_LIMIT_BYTES + 1);
+      expect(refused.status).toBe(413);
+      expect(await refused.json()).toEqual(tooLarge(PICTURE_UPLOAD_BODY_LIMIT_BYTES));
+      // Another call under the same prefix keeps the API's usual limit.
+      expect((await upload(BODY_LIMIT_BYTES + 1, '/api/staff/tours/MHW-VIE/pictures/order')).status).toBe(413);
+      expect(reached).toEqual([PICTURE_UPLOAD_BODY_LIMIT_BYTES]);
     });
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { can, departureEtag, SEASON_CSV_COLUMNS, staffMemberEtag, tourEtag, tourInputSchema, type StaffPermission } from '@tours/domain';
+import { can, departureEtag, SEASON_CSV_COLUMNS, staffMemberEtag, tourEtag, tourInputSchema, tourPictureEtag, type StaffPermission } from '@tours/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bookingPassengers, bookings, departureOptions, departures, documents, outboxMessages, payments, tours } from '../src/db/schema/index.ts';
+import { bookingPassengers, bookings, departureOptions, departures, documents, outboxMessages, payments, tourPictures, tours } from '../src/db/schema/index.ts';
 import { addDays } from '../src/db/seed/dates.ts';
 import { createTour } from '../src/modules/catalogue/admin/tours.ts';
 import { departureInput, extraInput, roomInput, tourInput, tourWithDeparture } from './catalogue-fixtures.ts';
@@ -12,6 +12,8 @@ import { registrationOptions, relyingParty } from '../src/modules/staff/passkeys
 import { staffMember, staffSession, type StaffCaller, type StaffRequestContext, type StaffRequestFixtures } from './staff-fixtures.ts';
 import { paidSicily, unconfirmedDayTrip, type PaidBooking } from './staff-money-fixtures.ts';
 import { SoftwareAuthenticator } from './webauthn-authenticator.ts';
+import { picturesEtag } from '../src/modules/catalogue/pictures/service.ts';
+import { multipartBody, testPicture } from './tour-picture-fixtures.ts';
 
 /**
  * A valid request for every staff-session endpoint, which the role matrix
@@ -77,6 +79,17 @@ async function previewOf(app: FastifyInstance, bookingId: number): Promise<{ cha
   const preview = (await app.inject({ method: 'GET', url: `/api/staff/bookings/${bookingId}/cancellation`, headers: finance.headers })).json().data;
   return { charge: preview.charge.value, refund: preview.refund.value };
 }
+
+/** A demo tour's pictures as they are now (issue 27's calls change them): the tour with the most, so a removal always finds one. */
+async function picturedTour(app: FastifyInstance) {
+  const rows = await app.db.select({ id: tourPictures.id, tourId: tourPictures.tourId, position: tourPictures.position, version: tourPictures.version, code: tours.code }).from(tourPictures).innerJoin(tours, eq(tours.id, tourPictures.tourId)).orderBy(asc(tourPictures.position));
+  const counts = new Map<number, number>();
+  for (const row of rows) counts.set(row.tourId, (counts.get(row.tourId) ?? 0) + 1);
+  const tourId = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+  const pictures = rows.filter((row) => row.tourId === tourId);
+  return { code: pictures[0]!.code, pictures, etag: picturesEtag(tourId, pictures) };
+}
+let pictureShade = 0;
 
 const write = (url: string, payload: object, method: 'POST' | 'PATCH' = 'POST') => ({ method, url, payload, headers: { 'idempotency-key': randomUUID() } });
 
@@ -244,7 +257,7 @@ export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
     ok: 200,
     request: async ({ app }) => {
       const tourId = await createTour(app.db, tourInputSchema.parse(tourInput()), { now: app.clock.databaseNow(), staff: null });
-      return { method: 'DELETE', url: `/api/staff/catalogue/tours/${tourId}`, headers: { 'if-match': tourEtag({ id: tourId, version: 1 }) }, payload: { reason: REASON } };
+      return { method: 'POST', url: `/api/staff/catalogue/tours/${tourId}/delete`, headers: { 'if-match': tourEtag({ id: tourId, version: 1 }) }, payload: { reason: REASON } };
     },
   },
   createCatalogueDeparture: {
@@ -266,7 +279,7 @@ export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
     ok: 200,
     request: async ({ app }) => {
       const { departureId } = await tourWithDeparture(app, today());
-      return { method: 'DELETE', url: `/api/staff/catalogue/departures/${departureId}`, headers: await departureIfMatch(app, departureId), payload: { reason: REASON } };
+      return { method: 'POST', url: `/api/staff/catalogue/departures/${departureId}/delete`, headers: await departureIfMatch(app, departureId), payload: { reason: REASON } };
     },
   },
   addDepartureOption: {
@@ -289,7 +302,7 @@ export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
     request: async ({ app }) => {
       const { departureId } = await tourWithDeparture(app, today());
       const [extra] = await app.db.select({ id: departureOptions.id }).from(departureOptions).where(and(eq(departureOptions.departureId, departureId), eq(departureOptions.kind, 'extra')));
-      return { method: 'DELETE', url: `/api/staff/catalogue/departures/${departureId}/options/${extra!.id}`, headers: await departureIfMatch(app, departureId), payload: { reason: REASON } };
+      return { method: 'POST', url: `/api/staff/catalogue/departures/${departureId}/options/${extra!.id}/delete`, headers: await departureIfMatch(app, departureId), payload: { reason: REASON } };
     },
   },
   getLowStock: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/catalogue/low-stock' }) },
@@ -297,5 +310,37 @@ export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
   importSeason: {
     ok: 200,
     request: async () => write('/api/staff/catalogue/departures/import', { csv: `${SEASON_CSV_COLUMNS.join(',')}\nMHW-VIE,2031-05-01,2031-05-05,open,no,10,1,1,1`, dry_run: true, reason: REASON }),
+  },
+  // Issue 27: a tour's pictures (each upload a picture of its own, since the same one twice is refused).
+  listStaffTourPictures: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/tours/MHW-VIE/pictures' }) },
+  uploadTourPicture: {
+    ok: 201,
+    request: async () => {
+      pictureShade += 1;
+      const { payload, headers } = multipartBody({ alt: 'Checked by the role matrix', reason: REASON, file: await testPicture(1200, 400, 'jpeg', pictureShade) });
+      return { method: 'POST', url: `/api/staff/tours/${['MHW-VIE', 'TSG-SIC'][pictureShade % 2]}/pictures`, payload, headers };
+    },
+  },
+  updateTourPicture: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { code, pictures } = await picturedTour(app);
+      return { method: 'PATCH', url: `/api/staff/tours/${code}/pictures/${pictures[0]!.id}`, headers: { 'if-match': tourPictureEtag(pictures[0]!) }, payload: { alt: `Described again ${(added += 1)}`, reason: REASON } };
+    },
+  },
+  reorderTourPictures: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { code, pictures, etag } = await picturedTour(app);
+      return { method: 'PUT', url: `/api/staff/tours/${code}/pictures/order`, headers: { 'if-match': etag }, payload: { order: pictures.map((picture) => picture.id).reverse(), reason: REASON } };
+    },
+  },
+  deleteTourPicture: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { code, pictures } = await picturedTour(app);
+      const last = pictures.at(-1)!;
+      return { method: 'POST', url: `/api/staff/tours/${code}/pictures/${last.id}/delete`, headers: { 'if-match': tourPictureEtag(last) }, payload: { reason: REASON } };
+    },
   },
 };

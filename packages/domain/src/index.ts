@@ -29,6 +29,7 @@ export * from './contracts/identity.ts';
 export * from './contracts/postcodes.ts';
 export * from './postcode-addresses.ts';
 export * from './contracts/staff/members.ts';
+export * from './contracts/staff/tour-pictures.ts';
 export * from './contracts/staff/session.ts';
 export * from './contracts/staff/bookings.ts';
 export * from './contracts/staff/booking-page.ts';

@@ -3,6 +3,7 @@ import { balances } from './balances.ts';
 import { catalogue } from './catalogue.ts';
 import { cancellation } from './cancellation.ts';
 import { database } from './database.ts';
+import { fileStorage } from './file-storage.ts';
 import { geolocation } from './geolocation.ts';
 import { identity } from './identity.ts';
 import { jobs } from './jobs.ts';
@@ -27,7 +28,7 @@ export { SANDBOX_PAYMENT_SECRET_KEY, SANDBOX_PAYMENT_WEBHOOK_SECRET } from './pa
  * start-up. The order is the order of the Settings table in apps/api/README.md
  * (docs.ts renders it; `npm run docs:config` writes it) and of the refusals.
  */
-export const SLICES = [server, logging, database, site, geolocation, postcodes, payments, balances, reminders, catalogue, mail, identity, agents, cancellation, rateLimits, jobs, testFaults] as const;
+export const SLICES = [server, logging, database, fileStorage, site, geolocation, postcodes, payments, balances, reminders, catalogue, mail, identity, agents, cancellation, rateLimits, jobs, testFaults] as const;
 
 type Slices = (typeof SLICES)[number];
 type ConfigOf<S> = S extends { config(...args: never[]): infer Config } ? Config : never;

@@ -27,6 +27,8 @@ export interface EndpointOptions {
   status?: number;
   /** Route settings the guards read (see FastifyContextConfig). */
   config?: FastifyContextConfig;
+  /** A larger body than the API's BODY_LIMIT_BYTES, for the one call that carries a file (a tour picture upload). */
+  bodyLimit?: number;
 }
 
 /**
@@ -68,6 +70,7 @@ export function registerEndpoint<E extends Endpoint>(
     },
     ...(guard ? { preHandler: guard } : {}),
     ...(config ? { config } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const body = await handler(request as EndpointRequest<E>, reply);
       // A reply is thenable: awaiting a handler that returned it waits for the answer to finish and yields undefined.

@@ -13,6 +13,7 @@ import { promotionRoutes } from './bookings/promotion-routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogueAdminRoutes } from './catalogue/admin-routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
+import { tourPictureRoutes } from './catalogue/pictures/routes.ts';
 import { confirmationRoutes } from './confirmation/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { geolocationRoutes } from './geolocation/routes.ts';
@@ -63,4 +64,5 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   bookingDecisionRoutes,
   bookingCareRoutes,
   catalogueAdminRoutes,
+  tourPictureRoutes,
 ];

@@ -59,9 +59,9 @@ export function tourKindOf(brandChannel: number | null | undefined): TourKind {
 /** A calendar month, 'YYYY-MM'. */
 export const monthSchema = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month in the format YYYY-MM'));
 
-/** One file of a picture: the same drawing in a modern format at one width. */
+/** One file of a picture: the same picture in one format at one width (JPEG for uploaded pictures only, the <img> fallback). */
 export const pictureVariantSchema = z.object({
-  format: z.enum(['avif', 'webp']),
+  format: z.enum(['avif', 'webp', 'jpeg']),
   width: z.number().check(z.int(), z.positive()),
   url: z.string(),
 });

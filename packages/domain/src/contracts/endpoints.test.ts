@@ -73,13 +73,14 @@ describe('ENDPOINTS', () => {
     }
   });
 
-  it("answers JSON envelopes except for the documents list and downloads, the staff list as CSV and a departure's documents", () => {
+  it("answers JSON envelopes except for the documents list and downloads, the staff list and a season as CSV, and a departure's documents", () => {
     const nonJson = all.filter((e) => (e.responseType ?? 'json') !== 'json').map(route);
     expect(nonJson.sort()).toEqual([
       'GET /account/bookings/:booking/documents',
       'GET /account/bookings/:booking/documents/:document_id',
       'GET /staff/bookings.csv',
       'GET /staff/bookings/:booking/documents/:document',
+      'GET /staff/catalogue/departures.csv',
       'GET /staff/departures/:departure/agency-statement',
       'GET /staff/departures/:departure/flight-manifest',
       'GET /staff/departures/:departure/passenger-manifest',

@@ -20,6 +20,7 @@ import * as catalogueInventory from './staff/catalogue-inventory.ts';
 import * as staffMembers from './staff/members.ts';
 import * as staffMoney from './staff/money.ts';
 import * as staffSession from './staff/session.ts';
+import * as staffTourPictures from './staff/tour-pictures.ts';
 
 /** The calls of the customer site, the account area and the travel agents' booking flow. */
 export const SITE_ENDPOINTS = {
@@ -125,6 +126,11 @@ export const STAFF_ENDPOINTS = {
   getLowStock: catalogueInventory.getLowStock,
   exportSeason: catalogueInventory.exportSeason,
   importSeason: catalogueInventory.importSeason,
+  listStaffTourPictures: staffTourPictures.listStaffTourPictures,
+  uploadTourPicture: staffTourPictures.uploadTourPicture,
+  updateTourPicture: staffTourPictures.updateTourPicture,
+  reorderTourPictures: staffTourPictures.reorderTourPictures,
+  deleteTourPicture: staffTourPictures.deleteTourPicture,
 } as const;
 
 /**

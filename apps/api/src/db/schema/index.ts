@@ -24,3 +24,4 @@ export * from '../../modules/rate-limits/schema.ts';
 export * from '../../modules/staff/schema.ts';
 export * from '../../modules/staff-bookings/schema.ts';
 export * from '../../modules/idempotency/schema.ts';
+export * from '../../modules/file-storage/schema.ts';

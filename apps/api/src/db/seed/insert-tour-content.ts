@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { tourContent, tourInclusions, tourItineraryDays, tourPictures, tours } from '../schema/index.ts';
 import { TOUR_PICTURE_FILES } from './data/tour-picture-files.ts';
@@ -50,11 +50,15 @@ function pictureRows(tourId: number, seed: TourContentSeed) {
 
 /**
  * A redrawn picture gets new file names and the old files are gone, so a
- * database seeded before the redraw is pointed at the new ones.
+ * database seeded before the redraw is pointed at the new ones. Only then:
+ * a tour whose demo pictures all still have their files keeps what staff
+ * made of it (order, descriptions, removals, uploads); and uploaded
+ * pictures are never touched, only moved after the demo's.
  */
 async function refreshPictureFiles(db: Database, tourRows: { id: number; code: string }[], content: Record<string, TourContentSeed>) {
+  const rendered = new Set(Object.values(TOUR_PICTURE_FILES).map((file) => file.fileStem as string));
   const stored = await db
-    .select({ tourId: tourPictures.tourId, position: tourPictures.position, fileStem: tourPictures.fileStem })
+    .select({ id: tourPictures.id, tourId: tourPictures.tourId, position: tourPictures.position, fileStem: tourPictures.fileStem, uploaded: tourPictures.uploaded })
     .from(tourPictures)
     .where(
       inArray(
@@ -62,13 +66,15 @@ async function refreshPictureFiles(db: Database, tourRows: { id: number; code: s
         tourRows.map((tour) => tour.id),
       ),
     );
-  const key = (row: { position: number; fileStem: string }) => `${row.position}:${row.fileStem}`;
   for (const tour of tourRows) {
     const have = stored.filter((row) => row.tourId === tour.id);
-    if (have.length === 0) continue;
+    if (!have.some((row) => !row.uploaded && !rendered.has(row.fileStem))) continue;
     const want = pictureRows(tour.id, content[tour.code]!);
-    if (have.map(key).sort().join() === want.map(key).sort().join()) continue;
-    await db.delete(tourPictures).where(eq(tourPictures.tourId, tour.id));
+    const uploaded = have.filter((row) => row.uploaded).sort((a, b) => a.position - b.position);
+    await db.delete(tourPictures).where(and(eq(tourPictures.tourId, tour.id), eq(tourPictures.uploaded, false)));
+    // Out of the way first: positions are unique within a tour.
+    for (const [index, row] of uploaded.entries()) await db.update(tourPictures).set({ position: -1 - index }).where(eq(tourPictures.id, row.id));
     await db.insert(tourPictures).values(want);
+    for (const [index, row] of uploaded.entries()) await db.update(tourPictures).set({ position: want.length + index }).where(eq(tourPictures.id, row.id));
   }
 }

@@ -22,14 +22,15 @@ type TourDepartureOut = z.input<typeof tourDepartureSchema>;
 
 /** Where the pictures are served (media.ts); the files are named `${stem}-${width}.${format}`. */
 export const MEDIA_PATH = '/media/tours';
-const PICTURE_FORMATS = ['avif', 'webp'] as const;
+/** The formats a page may be told of, in the order its <source>s are tried. */
+const PICTURE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 
-export function pictureOut(row: PictureRow): z.input<typeof tourPictureSchema> {
+export function pictureOut(row: Pick<PictureRow, 'alt' | 'width' | 'height' | 'widths' | 'formats' | 'fileStem'>): z.input<typeof tourPictureSchema> {
   return {
     alt: row.alt,
     width: row.width,
     height: row.height,
-    variants: PICTURE_FORMATS.flatMap((format) =>
+    variants: PICTURE_FORMATS.filter((format) => row.formats.includes(format)).flatMap((format) =>
       [...row.widths].sort((a, b) => a - b).map((width) => ({ format, width, url: `${API_PREFIX}${MEDIA_PATH}/${row.fileStem}-${width}.${format}` })),
     ),
   };

@@ -143,3 +143,42 @@ function queryString(endpoint: Endpoint, query: unknown): string {
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+/** How far an upload has gone: bytes sent of the total, or 'processing' once the file is sent and the server is working on it. */
+export type UploadProgress = { sent: number; total: number } | 'processing';
+
+/**
+ * A staff call that sends a file (a tour picture): the form as
+ * multipart/form-data, with the same bearer and refusals as staffCall, and
+ * the upload's progress, which fetch cannot report, through
+ * XMLHttpRequest. The form's fields are the contract's; the API checks them
+ * (and the file's bytes) itself.
+ */
+export function staffUpload<E extends Endpoint>(
+  endpoint: E,
+  input: { params?: Record<string, string | number>; form: FormData; onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal },
+): Promise<StaffAnswer<E>> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(endpoint.method, config.apiBasePath + buildPath(endpoint.path, input.params));
+    request.setRequestHeader('Accept', 'application/json');
+    const bearer = currentStaffToken();
+    if (bearer) request.setRequestHeader('Authorization', `Bearer ${bearer}`);
+    request.upload.onprogress = (event) => input.onProgress?.(event.loaded >= event.total && event.lengthComputable ? 'processing' : { sent: event.loaded, total: event.total });
+    request.upload.onload = () => input.onProgress?.('processing');
+    request.onerror = () =>
+      reject(new ApiRequestError({ status: 0, code: CLIENT_ERROR_CODES.network, message: 'The server could not be reached. Please check your connection and try again.' }));
+    request.onabort = () => reject(new DOMException('The upload was stopped', 'AbortError'));
+    request.onload = () => {
+      const json = parseJson(request.responseText);
+      if (request.status < 200 || request.status >= 300) return reject(refusal(endpoint, { status: request.status } as Response, json));
+      const parsed = endpoint.response.safeParse(json);
+      if (!parsed.success) {
+        return reject(new ApiRequestError({ status: request.status, code: CLIENT_ERROR_CODES.invalidResponse, message: 'The server answered something unexpected. Please try again.' }));
+      }
+      resolve({ body: parsed.data as z.output<E['response']>, etag: request.getResponseHeader('ETag') });
+    };
+    input.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(input.form);
+  });
+}

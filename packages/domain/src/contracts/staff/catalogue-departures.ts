@@ -110,9 +110,10 @@ export const updateCatalogueDeparture = defineEndpoint({
     'Changes dates, status, places, visibility and prices with the reason; If-Match required (412 when stale); places never below what is sold and held (409 saying how many); a price applies to new holds only',
 });
 
+/** A POST: the reason travels in the body, and a DELETE carries none. */
 export const deleteCatalogueDeparture = defineEndpoint({
-  method: 'DELETE',
-  path: '/staff/catalogue/departures/:departure',
+  method: 'POST',
+  path: '/staff/catalogue/departures/:departure/delete',
   params: catalogueDepartureParamsSchema,
   body: reasonBodySchema,
   response: dataEnvelope(z.object({ id: z.number(), deleted: z.literal(true) })),

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { CATALOGUE_MESSAGES } from '../../catalogue/management.ts';
-import { idSchema } from '../../input-values.ts';
+import { idSchema, normaliseLineBreaks, readableText } from '../../input-values.ts';
 import { staffReasonSchema } from '../../staff/reason.ts';
 import { dataEnvelope, defineEndpoint, isoDateSchema } from '../common.ts';
 import { catalogueDepartureParamsSchema, managedDepartureSchema } from './catalogue-departures.ts';
@@ -44,8 +44,8 @@ export const updateDepartureOption = defineEndpoint({
 });
 
 export const deleteDepartureOption = defineEndpoint({
-  method: 'DELETE',
-  path: '/staff/catalogue/departures/:departure/options/:option',
+  method: 'POST',
+  path: '/staff/catalogue/departures/:departure/options/:option/delete',
   params: catalogueOptionParamsSchema,
   body: reasonBodySchema,
   response: dataEnvelope(managedDepartureSchema),
@@ -104,7 +104,8 @@ export const exportSeason = defineEndpoint({
 });
 
 export const seasonImportBodySchema = z.object({
-  csv: z.string().check(z.maxLength(2_000_000, 'Import a file of at most 2 MB')),
+  // Line breaks as any spreadsheet writes them (CRLF, CR) read as LF; otherwise readable text only, like every other field.
+  csv: z.string().check(z.overwrite(normaliseLineBreaks), z.maxLength(2_000_000, 'Import a file of at most 2 MB'), readableText(true)),
   /** Check every line and report, writing nothing. */
   dry_run: z.boolean(),
   reason: staffReasonSchema,

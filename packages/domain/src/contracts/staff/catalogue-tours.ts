@@ -145,9 +145,10 @@ export const updateCatalogueTour = defineEndpoint({
   summary: "Replaces a tour's details with the reason; If-Match required (428 without, 412 when stale); the code is fixed once booked (409)",
 });
 
+/** A POST: the reason travels in the body, and a DELETE carries none. */
 export const deleteCatalogueTour = defineEndpoint({
-  method: 'DELETE',
-  path: '/staff/catalogue/tours/:tour',
+  method: 'POST',
+  path: '/staff/catalogue/tours/:tour/delete',
   params: catalogueTourParamsSchema,
   body: reasonBodySchema,
   response: dataEnvelope(z.object({ id: z.number(), deleted: z.literal(true) })),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { id } from '../../../db/columns.ts';
 import { tours } from './departures.ts';
 
@@ -44,10 +44,11 @@ export const tourInclusions = pgTable(
 );
 
 /**
- * A picture of a tour. The files are rendered ahead of time (scripts/render-tour-pictures.mjs)
- * into media/tours as `${fileStem}-${width}.avif|webp` for every width listed;
- * the stem carries a hash of the drawing, so the files can be cached for ever.
- * Position 0 is the tour's main picture (its card and the page's hero).
+ * A picture of a tour, its files named `${fileStem}-${width}.${format}` for every width and format listed.
+ * The demo's are rendered ahead of time (scripts/render-tour-pictures.mjs) into media/tours, AVIF and WebP;
+ * the ones staff upload are resized by the catalogue (pictures/) into AVIF, WebP and JPEG and kept in the
+ * file storage (modules/file-storage). Either way the stem carries a hash of the picture, so the files can
+ * be cached for ever. Position 0 is the tour's main picture (its card and the page's hero).
  */
 export const tourPictures = pgTable(
   'tour_pictures',
@@ -64,6 +65,12 @@ export const tourPictures = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     widths: integer('widths').array().notNull(),
+    /** The formats its files exist in, the <img>'s fallback last: 'avif', 'webp' and, for uploaded pictures, 'jpeg'. */
+    formats: text('formats').array().notNull().default(sql`'{avif,webp}'::text[]`),
+    /** True for a picture staff uploaded (its files are in the file storage), false for the demo's files in media/tours. */
+    uploaded: boolean('uploaded').notNull().default(false),
+    /** Goes up with each change of the picture (description, position); its ETag is made from it. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     unique('tour_pictures_tour_position_unique').on(t.tourId, t.position),

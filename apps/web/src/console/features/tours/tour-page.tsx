@@ -9,6 +9,7 @@ import { isApiRequestError } from '../../../lib/api-error.ts';
 import { usePageHeading } from '../../app/use-page-title.ts';
 import { ConfirmWithReason } from '../../components/confirm-with-reason.tsx';
 import { DepartureForm } from './departure-form.tsx';
+import { TourPicturesSection } from './pictures/tour-pictures-section.tsx';
 import { TourForm } from './tour-form.tsx';
 import { useDepartureChanges, useTour, useTourChanges, type Versioned } from './tours-api.ts';
 
@@ -43,6 +44,7 @@ export function TourPage() {
         </Notice>
       ) : null}
       <Departures tour={tour.data} />
+      <TourPicturesSection tourCode={record.code} />
       <section aria-labelledby="tour-details" className="console-panel">
         <h2 id="tour-details">Details</h2>
         <TourDetails key={record.version} tour={tour.data} onReload={() => void tour.refetch()} />

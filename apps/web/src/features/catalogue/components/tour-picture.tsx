@@ -1,26 +1,33 @@
 import type { TourPicture as Picture } from '@tours/domain/contracts/catalogue';
 
+type Format = Picture['variants'][number]['format'];
+
 /**
  * A tour picture as the browser should fetch it: AVIF where supported, else
- * WebP, at the width the layout needs (`sizes`). Width and height reserve the
- * space before it loads. Pictures above the fold load at once (`priority`);
- * the rest wait until they are scrolled near.
+ * WebP, else (an uploaded picture has one) JPEG, at the width the layout
+ * needs (`sizes`). Width and height reserve the space before it loads.
+ * Pictures above the fold load at once (`priority`); the rest wait until
+ * they are scrolled near.
  */
 export function TourPicture({ picture, sizes, priority = false, className }: { picture: Picture; sizes: string; priority?: boolean; className?: string }) {
-  const srcSet = (format: 'avif' | 'webp') =>
-    picture.variants
-      .filter((variant) => variant.format === format)
+  const of = (format: Format) => picture.variants.filter((variant) => variant.format === format);
+  const srcSet = (format: Format) =>
+    of(format)
       .map((variant) => `${variant.url} ${variant.width}w`)
       .join(', ');
-  const webp = picture.variants.filter((variant) => variant.format === 'webp');
+  const jpeg = of('jpeg');
+  // The <img> is what a browser without the <source>s' formats shows: JPEG where the picture has it, else WebP.
+  const fallbackFormat = jpeg.length > 0 ? 'jpeg' : 'webp';
+  const fallbacks = of(fallbackFormat);
   // The fallback <img> takes a middle width: small enough for a phone, sharp enough for a card.
-  const fallback = webp.find((variant) => variant.width >= 960) ?? webp.at(-1) ?? picture.variants[0];
+  const fallback = fallbacks.find((variant) => variant.width >= 960) ?? fallbacks.at(-1) ?? picture.variants[0];
   return (
     <picture className={className}>
       <source type="image/avif" srcSet={srcSet('avif')} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet('webp')} sizes={sizes} />
       <img
         src={fallback?.url}
+        {...(jpeg.length > 0 ? { srcSet: srcSet('jpeg'), sizes } : {})}
         alt={picture.alt}
         width={picture.width}
         height={picture.height}

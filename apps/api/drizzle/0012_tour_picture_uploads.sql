@@ -1,0 +1,12 @@
+CREATE TABLE "stored_files" (
+	"key" text PRIMARY KEY NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "stored_files_size_matches" CHECK ("stored_files"."size" = octet_length("stored_files"."bytes"))
+);
+--> statement-breakpoint
+ALTER TABLE "tour_pictures" ADD COLUMN "formats" text[] DEFAULT '{avif,webp}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "tour_pictures" ADD COLUMN "uploaded" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "tour_pictures" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
