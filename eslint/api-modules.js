@@ -3,7 +3,8 @@
 // - a module's tables (modules/<m>/schema.ts, or schema/) are imported only by the module itself, by db/ (drizzle's
 //   aggregate, the seed) and by other table files (foreign keys); other modules read through the owner's read model;
 // - no module writes a table it reached through another module's face (api-modules/no-foreign-table-writes);
-// - test code (modules/testing) is imported by app.ts alone; lib/ and adapters/ import no module.
+// - test code (modules/testing) is imported by app.ts alone; lib/ and adapters/ import no module;
+// - db/ imports no module but its tables, except the seed, which loads a module's data through its face's services.
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 
@@ -37,6 +38,12 @@ function moduleNames(root) {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
+}
+
+/** The files and folders of apps/api/src/db. */
+function dbEntries(root) {
+  const dir = join(root, SRC, 'db');
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
 }
 
 /** Where a module keeps its tables: schema.ts, or a schema/ folder. */
@@ -109,10 +116,19 @@ export function apiModuleZones(root = process.cwd()) {
       message: `The composition reaches a module through its index.ts (or modules/index.ts for the routes) (${ADR}).`,
     },
     {
-      target: `./${SRC}/db`,
+      target: dbEntries(root)
+        .filter((entry) => entry !== 'seed')
+        .map((entry) => `./${SRC}/db/${entry}`),
       from: modules,
       except: names.flatMap((name) => schemaPaths(root, name)),
       message: "db/ knows the modules' tables (drizzle's aggregate, the seed), nothing else of them.",
+    },
+    {
+      // What the console would refuse, the seed cannot create: it loads a module's data through its services.
+      target: `./${SRC}/db/seed`,
+      from: modules,
+      except: [...names.flatMap((name) => schemaPaths(root, name)), ...faces],
+      message: "The seed knows the modules' tables and their faces (index.ts: the services it loads data through), nothing else of them.",
     },
   );
   return zones;

@@ -75,7 +75,7 @@ export const CATALOGUE_MESSAGES = {
   flightNumber: 'Flight number is required',
   airline: 'Airline is required',
   cabinClass: 'Cabin class is required',
-  airport: 'Use the airport’s three-letter IATA code',
+  airport: 'Use the airport’s three-letter IATA code, alone or after its name: LHR, or London Heathrow (LHR)',
   flightTimes: 'The arrival must be after the departure',
   flightGroup: 'Flight group name is required',
   rateOption: 'Choose Mandatory or Optional',

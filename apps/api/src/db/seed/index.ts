@@ -38,8 +38,8 @@ export async function seedDemoData(db: Database, today: string): Promise<SeedRes
 
     await seedMarketing(tx, today);
     await seedAgents(tx);
-    const catalogue = await seedCatalogue(tx, TOURS, today);
-    await seedTourContent(tx, TOUR_CONTENT);
+    // Through the console's catalogue services: the demo's tours, departures and options are what staff could enter.
+    const catalogue = await seedCatalogue(tx, TOURS, TOUR_CONTENT, today);
     await seedCustomerWithBookings(tx, DEMO_CUSTOMER, DEMO_BOOKINGS, catalogue, today);
     await seedCustomerWithBookings(tx, WORK_QUEUE_CUSTOMER, WORK_QUEUE_BOOKINGS, catalogue, today);
     await tx.insert(seedRuns).values({ name: DEMO_SEED.name, version: DEMO_SEED.version, seededOn: today });

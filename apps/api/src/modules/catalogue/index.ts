@@ -7,8 +7,9 @@ import { accommodations, departureAccommodations, departureOptions, flights } fr
  * tour page says of them, and each departure's options (flights, rooms,
  * extras, additional nights) with their stock and prices. What is taken of
  * that stock is modules/inventory's; the catalogue asks it for places left.
- * Written only by the seed (and staff, later): the booking flow reads it,
- * and locks a departure's or its options' rows while it allocates.
+ * Written by staff through the console's services (admin/), which the demo
+ * seed loads its catalogue through too: the booking flow reads it, and
+ * locks a departure's or its options' rows while it allocates.
  */
 export { isBookableOnline } from './booking-window.ts';
 export { departureById, findDeparture } from './repository.ts';
@@ -16,6 +17,12 @@ export { loadOffer, lockDepartureForAllocation, lockOptions, occupancyOf, type D
 export { extraOptions, flightGroups, roomOptions, type Presenting } from './option-lists.ts';
 export { stockLeft } from './stock-left.ts';
 export { balanceDueDateSql } from './due-dates.ts';
+// What the console's catalogue services do, for the demo seed to load its catalogue through them (db/seed).
+export type { CatalogueChange } from './admin/change.ts';
+export { createTour } from './admin/tours.ts';
+export { createDeparture } from './admin/departures.ts';
+export { addOption } from './admin/options.ts';
+export { addRenderedPictures, type RenderedPicture } from './rendered-pictures.ts';
 
 /**
  * What other modules may read of the catalogue's tables in their own

@@ -38,7 +38,18 @@ const occupancyOrdered = <T extends { occupancy_from: number; occupancy_to: numb
     message: CATALOGUE_MESSAGES.occupancy,
   });
 
-const airport = z.string({ error: CATALOGUE_MESSAGES.airport }).check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{3}$/, CATALOGUE_MESSAGES.airport));
+/**
+ * An airport as the flights step and the tickets show it: its IATA code
+ * ('LHR', any case), or its name with the code in brackets ('London
+ * Heathrow (LHR)'), which the option's name and the site then show in full.
+ */
+const airport = z
+  .string({ error: CATALOGUE_MESSAGES.airport })
+  .check(
+    z.trim(),
+    z.overwrite((value) => (/^[a-z]{3}$/i.test(value) ? value.toUpperCase() : value)),
+    z.regex(/^(?:[A-Z]{3}|[\p{L}\p{N}][\p{L}\p{N} .,'’&/-]{0,78} \([A-Z]{3}\))$/u, CATALOGUE_MESSAGES.airport),
+  );
 
 export const roomOptionInputSchema = z
   .object({
@@ -47,7 +58,15 @@ export const roomOptionInputSchema = z
     hotel: z.object({
       name: requiredText(CATALOGUE_MESSAGES.hotelName, 120),
       city: requiredText(CATALOGUE_MESSAGES.hotelCity, 80),
+      /** What the tour page says of the hotel; empty leaves what it says as it is. */
+      description: optionalText(1000, { lines: true }),
     }),
+    /**
+     * How the reservations system spells the hotel on this room option
+     * ('HOTEL KONIGSHOF'); the site matches it to the hotel accent- and
+     * case-insensitively. Empty: the hotel's name.
+     */
+    accommodation_name: optionalText(120),
     room_type: z.enum(ROOM_TYPES, { error: CATALOGUE_MESSAGES.roomType }),
     /** Nights at this hotel on the itinerary. */
     nights: count(CATALOGUE_MESSAGES.nights, 0, 60),
@@ -116,6 +135,9 @@ export const managedOptionSchema = z.object({
     z.object({
       hotel_name: z.string(),
       city: z.string(),
+      hotel_description: z.string(),
+      /** The reservations system's spelling of the hotel on this option (the hotel's name unless it differs). */
+      accommodation_name: z.string(),
       room_type: z.enum(ROOM_TYPES),
     }),
   ),

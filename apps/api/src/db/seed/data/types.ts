@@ -1,4 +1,4 @@
-import type { DepartureStatus } from '@tours/domain';
+import type { DepartureStatus, FLIGHT_RATE_OPTIONS } from '@tours/domain';
 import type { AttentionCode, CurrencyCode, QuoteReason } from '@tours/domain';
 import type { PassportDetails, InsuranceDetails, PostalAddress } from '../../json-types.ts';
 import type { BookingStatus } from '@tours/domain';
@@ -56,7 +56,7 @@ export interface FlightSeed {
 
 export interface FlightGroupSeed {
   name: string;
-  rateOption: string;
+  rateOption: (typeof FLIGHT_RATE_OPTIONS)[number];
   flights: FlightSeed[];
 }
 

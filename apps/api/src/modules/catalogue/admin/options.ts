@@ -19,12 +19,22 @@ type OptionRow = typeof departureOptions.$inferSelect;
 type Kind = OptionValues['kind'];
 const UNIT = { room: 'rooms', flight: 'seats', extra: 'units', additional_night: 'units' } as const;
 
-/** A hotel of that name and city, added the first time any departure stays there. */
-async function hotelId(tx: Database, hotel: { name: string; city: string }): Promise<number> {
-  const [found] = await tx.select({ id: accommodations.id }).from(accommodations).where(and(eq(accommodations.name, hotel.name), eq(accommodations.city, hotel.city)));
-  if (found) return found.id;
-  const [added] = await tx.insert(accommodations).values(hotel).returning({ id: accommodations.id });
-  return added!.id;
+/**
+ * A hotel of that name and city, added the first time any departure stays
+ * there; a description given replaces the one it has (every tour page
+ * staying there shows it), an empty one leaves it.
+ */
+async function hotelId(tx: Database, hotel: { name: string; city: string; description: string }): Promise<number> {
+  const [found] = await tx
+    .select({ id: accommodations.id, description: accommodations.description })
+    .from(accommodations)
+    .where(and(eq(accommodations.name, hotel.name), eq(accommodations.city, hotel.city)));
+  if (!found) {
+    const [added] = await tx.insert(accommodations).values(hotel).returning({ id: accommodations.id });
+    return added!.id;
+  }
+  if (hotel.description && hotel.description !== found.description) await tx.update(accommodations).set({ description: hotel.description }).where(eq(accommodations.id, found.id));
+  return found.id;
 }
 
 /** The departure's stay at the hotel, with its nights; added after the stays it has. */
@@ -98,7 +108,7 @@ async function rowFor(tx: Database, departureId: number, values: OptionValues) {
         durationFrom: values.nights,
         durationTo: values.nights,
         accommodationId,
-        accommodationName: values.hotel.name,
+        accommodationName: values.accommodation_name || values.hotel.name,
         roomType: values.room_type,
         flightGroupId: null,
       };

@@ -37,7 +37,7 @@ export async function readDeparture(db: Database, departureId: number, now: Inst
         option: departureOptions,
         flight: flights,
         group: { name: flightOptionGroups.name, rateOption: flightOptionGroups.rateOption, position: flightOptionGroups.position },
-        hotel: { name: accommodations.name, city: accommodations.city },
+        hotel: { name: accommodations.name, city: accommodations.city, description: accommodations.description },
         hotelPosition: departureAccommodations.position,
       })
       .from(departureOptions)
@@ -75,7 +75,16 @@ export async function readDeparture(db: Database, departureId: number, now: Inst
       nights: option.durationFrom,
       closed: option.closed,
       prices: pricesOf(priceRows.filter((price) => price.optionId === option.id).map((price) => ({ currency: price.currency, value: price.adultPrice }))),
-      room: option.kind === 'room' && hotel ? { hotel_name: hotel.name, city: hotel.city, room_type: option.roomType as RoomType } : null,
+      room:
+        option.kind === 'room' && hotel
+          ? {
+              hotel_name: hotel.name,
+              city: hotel.city,
+              hotel_description: hotel.description,
+              accommodation_name: option.accommodationName ?? hotel.name,
+              room_type: option.roomType as RoomType,
+            }
+          : null,
       flight:
         option.kind === 'flight' && flight && group
           ? {
