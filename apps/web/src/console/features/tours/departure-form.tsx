@@ -59,11 +59,11 @@ export function DepartureForm({ departure, taken = 0, submitLabel, onSave, onRel
   return (
     <form className="console-form" onSubmit={submit} noValidate aria-label={departure ? 'Departure details' : 'New departure'}>
       <SaveNotices saved={saved} stale={stale} root={errors.root?.message} onReload={() => onReload?.()} what="departure" />
-      <div className="console-form-row">
+      <div className="console-form__grid">
         <TextField label="Start date" type="date" required error={errors.start_date?.message} {...form.register('start_date')} />
         <TextField label="End date" type="date" required error={errors.end_date?.message} {...form.register('end_date')} />
       </div>
-      <div className="console-form-row">
+      <div className="console-form__grid">
         <SelectField label="Status" hint="On request: listed, not booked online. Closed: neither" required error={errors.status?.message} {...form.register('status')}>
           {DEPARTURE_STATUSES.map((status) => (
             <option key={status} value={status}>

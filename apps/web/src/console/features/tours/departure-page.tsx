@@ -12,7 +12,7 @@ import { isApiRequestError } from '../../../lib/api-error.ts';
 import { usePageHeading } from '../../app/use-page-title.ts';
 import { ConfirmWithReason } from '../../components/confirm-with-reason.tsx';
 import { DepartureForm } from './departure-form.tsx';
-import { OPTION_KIND_LABELS, OptionForm } from './option-form.tsx';
+import { aKindOf, OPTION_KIND_LABELS, OptionForm } from './option-form.tsx';
 import { useDeparture, useDepartureChanges, type Versioned } from './tours-api.ts';
 
 type Kind = ManagedOption['kind'];
@@ -142,10 +142,10 @@ function Options({ departure, tourId, onReload }: { departure: Versioned<Managed
           ))}
         </SelectField>
         <Button variant="secondary" onClick={() => setEditing({ option: null, kind: newKind })}>
-          Add a {OPTION_KIND_LABELS[newKind].toLowerCase()}
+          Add {aKindOf(newKind)}
         </Button>
       </div>
-      <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing?.option ? `Edit ${describe(editing.option)}` : `Add a ${OPTION_KIND_LABELS[editing?.kind ?? 'room'].toLowerCase()}`}>
+      <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing?.option ? `Edit ${describe(editing.option)}` : `Add ${aKindOf(editing?.kind ?? 'room')}`}>
         {editing ? (
           <OptionForm
             key={`${editing.option?.id ?? 'new'}-${departure.record.version}`}

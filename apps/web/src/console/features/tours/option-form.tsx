@@ -10,6 +10,8 @@ import { priceFieldsOf, PriceInputs, pricesOf, SaveNotices, showRefusal, type Pr
 
 type Kind = ManagedOption['kind'];
 export const OPTION_KIND_LABELS: Record<Kind, string> = { room: 'Room', flight: 'Flight', extra: 'Extra', additional_night: 'Additional night' };
+/** 'a room', 'an extra': what the add button and dialog say. */
+export const aKindOf = (kind: Kind): string => `${kind === 'extra' || kind === 'additional_night' ? 'an' : 'a'} ${OPTION_KIND_LABELS[kind].toLowerCase()}`;
 
 /** Every kind's fields flat, as the form holds them; toBody keeps those of the kind chosen. */
 interface OptionFields {
@@ -24,6 +26,8 @@ interface OptionFields {
   prices: PriceFields;
   hotel_name: string;
   hotel_city: string;
+  hotel_description: string;
+  accommodation_name: string;
   room_type: string;
   group_name: string;
   rate_option: string;
@@ -48,7 +52,14 @@ function toBody(fields: OptionFields) {
   const described = { ...sold, name: fields.name, description: fields.description, occupancy_from: whole(fields.occupancy_from), occupancy_to: whole(fields.occupancy_to) };
   switch (fields.kind) {
     case 'room':
-      return { kind: 'room', ...described, hotel: { name: fields.hotel_name, city: fields.hotel_city }, room_type: fields.room_type, nights: whole(fields.nights) };
+      return {
+        kind: 'room',
+        ...described,
+        hotel: { name: fields.hotel_name, city: fields.hotel_city, description: fields.hotel_description },
+        accommodation_name: fields.accommodation_name,
+        room_type: fields.room_type,
+        nights: whole(fields.nights),
+      };
     case 'flight':
       return {
         kind: 'flight',
@@ -70,7 +81,7 @@ function toBody(fields: OptionFields) {
 }
 
 /** The contract's nested names as the form's flat ones. */
-const FLAT: Record<string, string> = { 'hotel.name': 'hotel_name', 'hotel.city': 'hotel_city', 'group.name': 'group_name', 'group.rate_option': 'rate_option' };
+const FLAT: Record<string, string> = { 'hotel.name': 'hotel_name', 'hotel.city': 'hotel_city', 'hotel.description': 'hotel_description', 'group.name': 'group_name', 'group.rate_option': 'rate_option' };
 const fieldOf = (path: string) => FLAT[path] ?? path;
 const resolver = schemaResolver<OptionFields, OptionBody>(optionChangeBodySchema as never, toBody, (path) => fieldOf(path.map(String).join('.')));
 
@@ -86,6 +97,8 @@ const fieldsOf = (option: ManagedOption | null, kind: Kind): OptionFields => ({
   prices: priceFieldsOf(option?.prices ?? { GBP: 0, USD: 0, AUD: 0 }),
   hotel_name: option?.room?.hotel_name ?? '',
   hotel_city: option?.room?.city ?? '',
+  hotel_description: option?.room?.hotel_description ?? '',
+  accommodation_name: option?.room?.accommodation_name ?? '',
   room_type: option?.room?.room_type ?? 'Single',
   group_name: option?.flight?.group_name ?? '',
   rate_option: option?.flight?.rate_option ?? 'Mandatory',
@@ -130,7 +143,7 @@ export function OptionForm({ option, kind, onSave, onReload }: OptionFormProps) 
       <SaveNotices saved={saved} stale={stale} root={errors.root?.message} onReload={onReload} what="departure" />
       {kind === 'flight' ? (
         <>
-          <div className="console-form-row">
+          <div className="console-form__grid">
             {text('group_name', 'Flight group', { hint: 'Flights of one group are alternatives, as Outbound flights' })}
             <SelectField label="Group is" required error={errors.rate_option?.message} {...form.register('rate_option')}>
               {FLIGHT_RATE_OPTIONS.map((rate) => (
@@ -140,24 +153,24 @@ export function OptionForm({ option, kind, onSave, onReload }: OptionFormProps) 
               ))}
             </SelectField>
           </div>
-          <div className="console-form-row">
+          <div className="console-form__grid">
             {text('flight_number', 'Flight number')}
             {text('airline_name', 'Airline')}
             {text('cabin_class_name', 'Cabin class')}
           </div>
-          <div className="console-form-row">
-            {text('departure_airport', 'From (IATA code)')}
+          <div className="console-form__grid">
+            {text('departure_airport', 'From', { hint: 'IATA code (LHR), or name and code: London Heathrow (LHR)' })}
             {text('departure_at', 'Departs (UTC)', { type: 'datetime-local' })}
           </div>
-          <div className="console-form-row">
-            {text('arrival_airport', 'To (IATA code)')}
+          <div className="console-form__grid">
+            {text('arrival_airport', 'To', { hint: 'IATA code (VIE), or name and code: Vienna (VIE)' })}
             {text('arrival_at', 'Arrives (UTC)', { type: 'datetime-local' })}
           </div>
         </>
       ) : (
         <>
           {kind === 'room' ? (
-            <div className="console-form-row">
+            <div className="console-form__grid">
               {text('hotel_name', 'Hotel')}
               {text('hotel_city', 'City')}
               <SelectField label="Room type" required error={errors.room_type?.message} {...form.register('room_type')}>
@@ -169,9 +182,15 @@ export function OptionForm({ option, kind, onSave, onReload }: OptionFormProps) 
               </SelectField>
             </div>
           ) : null}
+          {kind === 'room' ? (
+            <>
+              <TextAreaField label="About the hotel" hint="What the tour page says of it; empty keeps what it says" rows={2} error={errors.hotel_description?.message} {...form.register('hotel_description')} />
+              {text('accommodation_name', 'Hotel as the reservations system spells it', { required: false, hint: 'Empty: the hotel’s name' })}
+            </>
+          ) : null}
           {text('name', 'Name')}
           <TextAreaField label="Description" rows={2} error={errors.description?.message} {...form.register('description')} />
-          <div className="console-form-row">
+          <div className="console-form__grid">
             {text('occupancy_from', 'People from', { inputMode: 'numeric' })}
             {text('occupancy_to', 'People to', { inputMode: 'numeric' })}
             {kind === 'room' || kind === 'additional_night' ? text('nights', 'Nights', { inputMode: 'numeric' }) : null}

@@ -21,7 +21,7 @@ export function PriceInputs<Form extends FieldValues>({ form, name, legend }: { 
   return (
     <fieldset className="console-fieldset">
       <legend>{legend}</legend>
-      <div className="console-form-row">
+      <div className="console-form__grid">
         {CURRENCIES.map((currency) => (
           <TextField key={currency} label={currency} inputMode="decimal" required error={errors[name]?.[currency]?.message} {...form.register(`${name}.${currency}` as Path<Form>)} />
         ))}

@@ -74,7 +74,7 @@ export function TourForm({ tour, codeFixed = false, submitLabel, onSave, onReloa
   return (
     <form className="console-form" onSubmit={submit} noValidate aria-label="Tour details">
       <SaveNotices saved={saved} stale={stale} root={errors.root?.message} onReload={() => onReload?.()} what="tour" />
-      <div className="console-form-row">
+      <div className="console-form__grid">
         <TextField
           label="Tour code"
           hint={codeFixed ? 'Fixed: the tour has bookings' : 'Capital letters, digits and hyphens, as in MHW-VIE'}
@@ -119,7 +119,7 @@ export function TourForm({ tour, codeFixed = false, submitLabel, onSave, onReloa
         <legend>Expert speakers</legend>
         {speakers.fields.map((speaker, index) => (
           <div key={speaker.id} className="console-repeat">
-            <div className="console-form-row">
+            <div className="console-form__grid">
               <TextField label="Title" error={errors.speakers?.[index]?.title?.message} {...form.register(`speakers.${index}.title`)} />
               <TextField label="Forename" required error={errors.speakers?.[index]?.forename?.message} {...form.register(`speakers.${index}.forename`)} />
               <TextField label="Surname" required error={errors.speakers?.[index]?.surname?.message} {...form.register(`speakers.${index}.surname`)} />
