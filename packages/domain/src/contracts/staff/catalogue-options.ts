@@ -115,7 +115,6 @@ export const optionInputSchema = z.discriminatedUnion('kind', [
 ]);
 export type OptionInput = z.input<typeof optionInputSchema>;
 export type OptionValues = z.output<typeof optionInputSchema>;
-export type OptionKindName = OptionValues['kind'];
 
 export const managedOptionSchema = z.object({
   id: z.number(),
