@@ -10,7 +10,9 @@ import { bookingDecisionRoutes } from './booking-actions/cancellation-routes.ts'
 import { bookingMoneyRoutes } from './booking-actions/money-routes.ts';
 import { bookingPaymentRoutes } from './bookings/payment-routes.ts';
 import { promotionRoutes } from './bookings/promotion-routes.ts';
+import { promotionUsage } from './bookings/index.ts';
 import { bookingRoutes } from './bookings/routes.ts';
+import { agencyStaffRoutes } from './agents/staff-routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { confirmationRoutes } from './confirmation/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
@@ -20,6 +22,7 @@ import { identityConfigRoutes } from './identity-provider/index.ts';
 import { marketingRoutes } from './marketing/routes.ts';
 import { optionRoutes } from './options/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
+import { promotionStaffRoutes } from './promotions/staff-routes.ts';
 import { selectionRoutes } from './selections/routes.ts';
 import { staffBookingRoutes } from './staff-bookings/routes.ts';
 import { staffDepartureRoutes } from './staff-departures/routes.ts';
@@ -61,4 +64,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   bookingMoneyRoutes,
   bookingDecisionRoutes,
   bookingCareRoutes,
+  // Issue 27: the bookings count a code's uses (above promotions in the modules' direction), handed in here.
+  promotionStaffRoutes(promotionUsage),
+  agencyStaffRoutes,
 ];

@@ -9,6 +9,7 @@ import * as payments from './payments.ts';
 import * as postcodes from './postcodes.ts';
 import * as selections from './selections.ts';
 import * as settlement from './settlement.ts';
+import * as staffAgencies from './staff/agencies.ts';
 import * as staffBookingPage from './staff/booking-page.ts';
 import * as staffBookings from './staff/bookings.ts';
 import * as staffBookingCare from './staff/booking-care.ts';
@@ -16,6 +17,7 @@ import * as staffCancellation from './staff/cancellation.ts';
 import * as staffDepartures from './staff/departures.ts';
 import * as staffMembers from './staff/members.ts';
 import * as staffMoney from './staff/money.ts';
+import * as staffPromotions from './staff/promotions.ts';
 import * as staffSession from './staff/session.ts';
 
 /** The calls of the customer site, the account area and the travel agents' booking flow. */
@@ -107,6 +109,18 @@ export const STAFF_ENDPOINTS = {
   downloadRoomingList: staffDepartures.downloadRoomingList,
   downloadFlightManifest: staffDepartures.downloadFlightManifest,
   downloadAgencyStatement: staffDepartures.downloadAgencyStatement,
+  // Issue 27: promotional codes and travel agencies.
+  listStaffPromotions: staffPromotions.listStaffPromotions,
+  getStaffPromotion: staffPromotions.getStaffPromotion,
+  addStaffPromotion: staffPromotions.addStaffPromotion,
+  updateStaffPromotion: staffPromotions.updateStaffPromotion,
+  deleteStaffPromotion: staffPromotions.deleteStaffPromotion,
+  listStaffAgencies: staffAgencies.listStaffAgencies,
+  getStaffAgency: staffAgencies.getStaffAgency,
+  addStaffAgency: staffAgencies.addStaffAgency,
+  updateStaffAgency: staffAgencies.updateStaffAgency,
+  addStaffAgencyMember: staffAgencies.addStaffAgencyMember,
+  updateStaffAgencyMember: staffAgencies.updateStaffAgencyMember,
 } as const;
 
 /**
