@@ -36,8 +36,9 @@ const agencyColumns = {
   version: agents.version,
   createdAt: agents.createdAt,
   updatedAt: agents.updatedAt,
-  staffCount: sql<number>`(select cast(count(*) as integer) from ${agentStaff} s where s.agent_id = ${agents.id})`,
-  activeStaffCount: sql<number>`(select cast(count(*) as integer) from ${agentStaff} s where s.agent_id = ${agents.id} and s.active)`,
+  // Qualified by hand: drizzle leaves a column of the outer table unqualified here, and an unqualified id would be the staff member's.
+  staffCount: sql<number>`(select cast(count(*) as integer) from agent_staff s where s.agent_id = agents.id)`,
+  activeStaffCount: sql<number>`(select cast(count(*) as integer) from agent_staff s where s.agent_id = agents.id and s.active)`,
 };
 
 const staffColumns = {
