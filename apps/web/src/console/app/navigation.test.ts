@@ -6,12 +6,12 @@ const labelsFor = (roles: StaffRole[]) => sectionsFor(permissionsOf(roles)).map(
 
 /** The console's navigation follows the domain's permission table: a member sees a section only when the API lets them use it. */
 describe("the console's sections", () => {
-  it('shows Home to every role, Bookings to operations and finance, Departures to operations, finance and catalogue, Staff to administrators', () => {
+  it('shows Home to every role, Bookings to operations and finance, Departures to operations, finance and catalogue, Promotions and Agencies to catalogue and administrators, Staff to administrators', () => {
     expect(labelsFor(['operations'])).toEqual(['Home', 'Bookings', 'Departures']);
     expect(labelsFor(['finance'])).toEqual(['Home', 'Bookings', 'Departures']);
-    expect(labelsFor(['admin'])).toEqual(['Home', 'Staff']);
-    expect(labelsFor(['catalogue'])).toEqual(['Home', 'Departures']);
-    expect(labelsFor(['operations', 'admin'])).toEqual(['Home', 'Bookings', 'Departures', 'Staff']);
+    expect(labelsFor(['admin'])).toEqual(['Home', 'Promotions', 'Agencies', 'Staff']);
+    expect(labelsFor(['catalogue'])).toEqual(['Home', 'Departures', 'Promotions', 'Agencies']);
+    expect(labelsFor(['operations', 'admin'])).toEqual(['Home', 'Bookings', 'Departures', 'Promotions', 'Agencies', 'Staff']);
   });
 
   it('lists each section once, Home first, every path under the console', () => {

@@ -16,6 +16,8 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: '/', label: 'Home', permission: null },
   { path: '/bookings', label: 'Bookings', permission: 'bookings.read' },
   { path: '/departures', label: 'Departures', permission: 'departures.read' },
+  { path: '/promotions', label: 'Promotions', permission: 'catalogue.edit' },
+  { path: '/agencies', label: 'Agencies', permission: 'catalogue.edit' },
   { path: '/staff', label: 'Staff', permission: 'staff.manage' },
 ];
 
