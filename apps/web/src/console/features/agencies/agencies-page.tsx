@@ -8,6 +8,8 @@ import { DataTable, useSortInUrl } from '../../components/data-table.tsx';
 import { useAgencies } from './agencies-api.ts';
 
 const column = createColumnHelper<StaffAgency>();
+/** The rows while the list loads: one array for every render, so the table does not see new data each time. */
+const NO_ROWS: StaffAgency[] = [];
 
 const COLUMNS = [
   column.accessor('code', { header: 'Agent ID', cell: (info) => <Link to={`/agencies/${info.row.original.id}`}>{info.getValue()}</Link> }),
@@ -29,11 +31,14 @@ export function AgenciesPage() {
   const [sorting, setSorting] = useSortInUrl(SORTABLE, [{ id: 'active', desc: true }]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the table is read during this render only, never memoised.
   const table = useReactTable({
-    data: agencies.data ?? [],
+    data: agencies.data ?? NO_ROWS,
     columns: COLUMNS,
     state: { sorting, globalFilter: search },
     onSortingChange: (updater: Updater<SortingState>) => setSorting(typeof updater === 'function' ? updater(sorting) : updater),
     globalFilterFn: (row, _column, value: string) => `${row.original.code} ${row.original.name}`.toLowerCase().includes(value.trim().toLowerCase()),
+    // No pages to go back to the first of. Resetting one would set the table's state on every render, as the sort
+    // (a new array from the URL each time) renews the sorted rows: a render loop that never lets a navigation through.
+    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),

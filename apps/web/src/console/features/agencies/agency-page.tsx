@@ -95,7 +95,7 @@ function AgencyForm({ agency, etag, onReload }: { agency: StaffAgencyPage; etag:
 
   return (
     <section aria-labelledby="agency-details-heading" className="console-panel">
-      <h2 id="agency-details-heading">Name</h2>
+      <h2 id="agency-details-heading">Agency name</h2>
       <form className="console-form" onSubmit={submit} noValidate>
         {saved ? (
           <Notice tone="success" role="status">

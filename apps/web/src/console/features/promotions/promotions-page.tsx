@@ -9,6 +9,8 @@ import { discountText, usageText } from './promotion-fields.tsx';
 import { usePromotions } from './promotions-api.ts';
 
 const column = createColumnHelper<StaffPromotion>();
+/** The rows while the list loads: one array for every render, so the table does not see new data each time. */
+const NO_ROWS: StaffPromotion[] = [];
 const dateText = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 const COLUMNS = [
@@ -30,11 +32,14 @@ export function PromotionsPage() {
   const [sorting, setSorting] = useSortInUrl(SORTABLE, [{ id: 'active', desc: true }]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the table is read during this render only, never memoised.
   const table = useReactTable({
-    data: promotions.data ?? [],
+    data: promotions.data ?? NO_ROWS,
     columns: COLUMNS,
     state: { sorting, globalFilter: search },
     onSortingChange: (updater: Updater<SortingState>) => setSorting(typeof updater === 'function' ? updater(sorting) : updater),
     globalFilterFn: (row, _column, value: string) => `${row.original.code} ${row.original.description} ${row.original.tour_codes.join(' ')}`.toLowerCase().includes(value.trim().toLowerCase()),
+    // No pages to go back to the first of. Resetting one would set the table's state on every render, as the sort
+    // (a new array from the URL each time) renews the sorted rows: a render loop that never lets a navigation through.
+    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
