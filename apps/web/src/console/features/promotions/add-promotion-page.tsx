@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { promotionFormSchema, promotionFormValues, type AddPromotionInput, type PromotionFormValues } from '@tours/domain/contracts/staff/promotions';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -20,6 +20,7 @@ export function AddPromotionPage() {
   const add = useAddPromotion();
   const form = useForm<PromotionFormValues, unknown, AddPromotionInput>({ resolver, defaultValues: promotionFormValues(null) });
   const { errors } = form.formState;
+  const discountType = useWatch({ control: form.control, name: 'discount_type' });
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -48,7 +49,7 @@ export function AddPromotionPage() {
           </Notice>
         ) : null}
         <TextField label="Code" hint="What customers type: letters, digits and hyphens, kept upper case. It cannot change later" autoComplete="off" required error={errors.code?.message} {...form.register('code')} />
-        <PromotionFields register={form.register} errors={errors} discountType={form.watch('discount_type')} />
+        <PromotionFields register={form.register} errors={errors} discountType={discountType} />
         <div className="console-actions">
           <Button type="submit" busy={form.formState.isSubmitting}>
             Add the promotional code

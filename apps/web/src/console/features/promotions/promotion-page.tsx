@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { promotionFormSchema, promotionFormValues, type PromotionFormValues, type StaffPromotion, type UpdatePromotionInput } from '@tours/domain/contracts/staff/promotions';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -85,6 +85,7 @@ function PromotionForm({ promotion, etag, onReload }: { promotion: StaffPromotio
   const [stale, setStale] = useState<string | null>(null);
   const form = useForm<PromotionFormValues, unknown, EditInput>({ resolver, defaultValues: promotionFormValues(promotion) });
   const { errors } = form.formState;
+  const discountType = useWatch({ control: form.control, name: 'discount_type' });
 
   const submit = form.handleSubmit(async (values) => {
     setSaved(false);
@@ -116,7 +117,7 @@ function PromotionForm({ promotion, etag, onReload }: { promotion: StaffPromotio
             <p>{errors.root.message}</p>
           </Notice>
         ) : null}
-        <PromotionFields register={form.register} errors={errors} discountType={form.watch('discount_type')} />
+        <PromotionFields register={form.register} errors={errors} discountType={discountType} />
         <Button type="submit" busy={form.formState.isSubmitting}>
           Save the changes
         </Button>
