@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { promotionFormSchema, promotionFormValues, type AddPromotionInput, type PromotionFormValues } from '@tours/domain/contracts/staff/promotions';
+import { promotionFormSchema, promotionFormValues, type PromotionFormValues } from '@tours/domain/contracts/staff/promotion-form';
+import type { AddPromotionInput } from '@tours/domain/contracts/staff/promotions';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,6 @@
 import { CURRENCIES, formatAmount } from '@tours/domain/money';
-import { PROMOTION_TYPE_LABELS, PROMOTION_TYPES, type PromotionFormValues, type StaffPromotion } from '@tours/domain/contracts/staff/promotions';
+import type { PromotionFormValues } from '@tours/domain/contracts/staff/promotion-form';
+import { PROMOTION_TYPE_LABELS, PROMOTION_TYPES, type StaffPromotion } from '@tours/domain/contracts/staff/promotions';
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FieldError } from '../../../components/ui/field.tsx';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { promotionFormSchema, promotionFormValues, type PromotionFormValues, type StaffPromotion, type UpdatePromotionInput } from '@tours/domain/contracts/staff/promotions';
+import { promotionFormSchema, promotionFormValues, type PromotionFormValues } from '@tours/domain/contracts/staff/promotion-form';
+import type { StaffPromotion, UpdatePromotionInput } from '@tours/domain/contracts/staff/promotions';
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';

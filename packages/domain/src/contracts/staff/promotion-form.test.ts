@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROMOTION_MESSAGES, promotionFormSchema, promotionFormValues, type PromotionFormValues } from './promotions.ts';
+import { promotionFormSchema, promotionFormValues, type PromotionFormValues } from './promotion-form.ts';
+import { PROMOTION_MESSAGES } from './promotions.ts';
 
 const fieldsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
