@@ -11,6 +11,7 @@ import { saveChallenge } from '../src/modules/staff/challenges.ts';
 import { registrationOptions, relyingParty } from '../src/modules/staff/passkeys.ts';
 import { staffMember, staffSession, type StaffCaller, type StaffRequestContext, type StaffRequestFixtures } from './staff-fixtures.ts';
 import { paidSicily, unconfirmedDayTrip, type PaidBooking } from './staff-money-fixtures.ts';
+import { newAgency, newPromotion, uniqueCode } from './promotion-agency-fixtures.ts';
 import { SoftwareAuthenticator } from './webauthn-authenticator.ts';
 import { picturesEtag } from '../src/modules/catalogue/pictures/service.ts';
 import { multipartBody, testPicture } from './tour-picture-fixtures.ts';
@@ -341,6 +342,56 @@ export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
       const { code, pictures } = await picturedTour(app);
       const last = pictures.at(-1)!;
       return { method: 'POST', url: `/api/staff/tours/${code}/pictures/${last.id}/delete`, headers: { 'if-match': tourPictureEtag(last) }, payload: { reason: REASON } };
+    },
+  },
+  // Issue 27: promotional codes and travel agencies (catalogue.edit).
+  listStaffPromotions: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/promotions' }) },
+  getStaffPromotion: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/promotions/${(await newPromotion(app)).id}` }) },
+  addStaffPromotion: {
+    ok: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/staff/promotions',
+      payload: { code: uniqueCode('M'), discount_type: 'percentage', amounts: { GBP: null, USD: null, AUD: null }, percent: 10, valid_from: '2026-01-01', valid_to: '2026-12-31', tour_codes: [], max_uses: null, max_uses_per_customer: null, reason: REASON },
+    }),
+  },
+  updateStaffPromotion: {
+    ok: 200,
+    request: async ({ app }) => {
+      const promotion = await newPromotion(app);
+      return { method: 'PATCH', url: `/api/staff/promotions/${promotion.id}`, headers: { 'if-match': promotion.etag }, payload: { active: false, reason: REASON } };
+    },
+  },
+  deleteStaffPromotion: {
+    ok: 200,
+    request: async ({ app }) => {
+      const promotion = await newPromotion(app);
+      return { method: 'DELETE', url: `/api/staff/promotions/${promotion.id}`, headers: { 'if-match': promotion.etag }, payload: { reason: REASON } };
+    },
+  },
+  listStaffAgencies: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/agencies' }) },
+  getStaffAgency: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/agencies/${(await newAgency(app)).agency.id}` }) },
+  addStaffAgency: { ok: 201, request: async () => ({ method: 'POST', url: '/api/staff/agencies', payload: { code: `M${(added += 1)}P${process.pid % 10000}`, name: 'Matrix Travel', reason: REASON } }) },
+  updateStaffAgency: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { agency, etag } = await newAgency(app);
+      return { method: 'PATCH', url: `/api/staff/agencies/${agency.id}`, headers: { 'if-match': etag }, payload: { active: false, reason: REASON } };
+    },
+  },
+  addStaffAgencyMember: {
+    ok: 201,
+    request: async ({ app }) => ({
+      method: 'POST',
+      url: `/api/staff/agencies/${(await newAgency(app)).agency.id}/staff`,
+      payload: { name: 'Another Agent', email: `another-${(added += 1)}@agency.test`, reason: REASON },
+    }),
+  },
+  updateStaffAgencyMember: {
+    ok: 200,
+    request: async ({ app }) => {
+      const { agency, staff, staffEtag } = await newAgency(app);
+      return { method: 'PATCH', url: `/api/staff/agencies/${agency.id}/staff/${staff.id}`, headers: { 'if-match': staffEtag }, payload: { active: false, reason: REASON } };
     },
   },
 };

@@ -33,11 +33,14 @@ export * from './contracts/staff/tour-pictures.ts';
 export * from './contracts/staff/session.ts';
 export * from './contracts/staff/bookings.ts';
 export * from './contracts/staff/booking-page.ts';
+export * from './contracts/staff/promotions.ts';
+export * from './contracts/staff/agencies.ts';
 export * from './contracts/endpoints.ts';
 
 export * from './pricing/totals.ts';
 export * from './pricing/payment-amounts.ts';
 export * from './pricing/lines.ts';
+export * from './pricing/promotions.ts';
 
 export * from './booking/participant-form.ts';
 export * from './booking/passengers.ts';

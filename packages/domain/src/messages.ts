@@ -27,6 +27,10 @@ export const VALIDATION = {
   agentTermsRequired: 'Please confirm the agent terms and conditions to continue.',
   promoInvalid: 'Invalid promotional code. Please try again.',
   promoApplied: 'Promotional code applied.',
+  // Issue 27: codes limited to some tours or to a number of uses.
+  promoNotForTour: 'This promotional code does not apply to this tour.',
+  promoUsedUp: 'This promotional code has been used as many times as it can be.',
+  promoUsedByCustomer: 'You have already used this promotional code as many times as it allows.',
   postcodeNotFound: 'Sorry, we were unable to find that post-code.',
   postcodeEmpty: 'Field required',
   postalCodeRequired: 'Postal code is required',

@@ -10,8 +10,10 @@ import { bookingDecisionRoutes } from './booking-actions/cancellation-routes.ts'
 import { bookingMoneyRoutes } from './booking-actions/money-routes.ts';
 import { bookingPaymentRoutes } from './bookings/payment-routes.ts';
 import { promotionRoutes } from './bookings/promotion-routes.ts';
+import { promotionUsage } from './bookings/index.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { catalogueAdminRoutes } from './catalogue/admin-routes.ts';
+import { agencyStaffRoutes } from './agents/staff-routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { tourPictureRoutes } from './catalogue/pictures/routes.ts';
 import { confirmationRoutes } from './confirmation/routes.ts';
@@ -22,6 +24,7 @@ import { identityConfigRoutes } from './identity-provider/index.ts';
 import { marketingRoutes } from './marketing/routes.ts';
 import { optionRoutes } from './options/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
+import { promotionStaffRoutes } from './promotions/staff-routes.ts';
 import { selectionRoutes } from './selections/routes.ts';
 import { staffBookingRoutes } from './staff-bookings/routes.ts';
 import { staffDepartureRoutes } from './staff-departures/routes.ts';
@@ -65,4 +68,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   bookingCareRoutes,
   catalogueAdminRoutes,
   tourPictureRoutes,
+  // Issue 27: the bookings count a code's uses (above promotions in the modules' direction), handed in here.
+  promotionStaffRoutes(promotionUsage),
+  agencyStaffRoutes,
 ];

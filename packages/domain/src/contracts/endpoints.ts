@@ -9,6 +9,7 @@ import * as payments from './payments.ts';
 import * as postcodes from './postcodes.ts';
 import * as selections from './selections.ts';
 import * as settlement from './settlement.ts';
+import * as staffAgencies from './staff/agencies.ts';
 import * as staffBookingPage from './staff/booking-page.ts';
 import * as staffBookings from './staff/bookings.ts';
 import * as staffBookingCare from './staff/booking-care.ts';
@@ -19,6 +20,7 @@ import * as catalogueDepartures from './staff/catalogue-departures.ts';
 import * as catalogueInventory from './staff/catalogue-inventory.ts';
 import * as staffMembers from './staff/members.ts';
 import * as staffMoney from './staff/money.ts';
+import * as staffPromotions from './staff/promotions.ts';
 import * as staffSession from './staff/session.ts';
 import * as staffTourPictures from './staff/tour-pictures.ts';
 
@@ -131,6 +133,18 @@ export const STAFF_ENDPOINTS = {
   updateTourPicture: staffTourPictures.updateTourPicture,
   reorderTourPictures: staffTourPictures.reorderTourPictures,
   deleteTourPicture: staffTourPictures.deleteTourPicture,
+  // Issue 27: promotional codes and travel agencies.
+  listStaffPromotions: staffPromotions.listStaffPromotions,
+  getStaffPromotion: staffPromotions.getStaffPromotion,
+  addStaffPromotion: staffPromotions.addStaffPromotion,
+  updateStaffPromotion: staffPromotions.updateStaffPromotion,
+  deleteStaffPromotion: staffPromotions.deleteStaffPromotion,
+  listStaffAgencies: staffAgencies.listStaffAgencies,
+  getStaffAgency: staffAgencies.getStaffAgency,
+  addStaffAgency: staffAgencies.addStaffAgency,
+  updateStaffAgency: staffAgencies.updateStaffAgency,
+  addStaffAgencyMember: staffAgencies.addStaffAgencyMember,
+  updateStaffAgencyMember: staffAgencies.updateStaffAgencyMember,
 } as const;
 
 /**

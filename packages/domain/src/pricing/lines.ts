@@ -1,6 +1,7 @@
 import { minor, type CurrencyCode, type MinorUnits } from '../money.ts';
 import { COMPONENT_TYPES, type ComponentType } from '../contracts/options.ts';
 import { PRICED_LINE_KINDS, type PrePaymentDetails, type PricedLine, type PricedLineKind } from '../contracts/selections.ts';
+import { promotionDiscount } from './promotions.ts';
 import { depositFor } from './totals.ts';
 
 /**
@@ -21,6 +22,12 @@ export interface BookingLine {
   unitPrice: number;
   /** Participants (tour), passengers allocated (options), 1 for a promotion. */
   quantity: number;
+  /**
+   * A promotion worth a percentage of what the lines before it cost (1 to
+   * 100): its amount is worked out here (promotionDiscount), and unitPrice
+   * is then only what it was last priced at.
+   */
+  percentOff?: number | null;
 }
 
 /** The line kind each booking component is shown as. */
@@ -71,9 +78,9 @@ export function priceLines(lines: readonly BookingLine[]): PricedLine[] {
     let amount = minor(line.unitPrice * line.quantity);
     let unitPrice = line.unitPrice;
     if (kind === 'promotion') {
-      // `|| 0` turns the -0 of a promotion on an empty booking into a plain 0.
-      amount = minor(Math.max(amount, -running) || 0);
-      unitPrice = line.quantity === 1 ? amount : unitPrice;
+      const percent = line.percentOff ?? null;
+      amount = percent === null ? promotionDiscount({ amount: -amount }, running) : promotionDiscount({ percent }, running);
+      unitPrice = line.quantity === 1 || percent !== null ? amount : unitPrice;
     }
     running += amount;
     return { kind, label: line.name, quantity: line.quantity, unit_price: minor(unitPrice), amount };

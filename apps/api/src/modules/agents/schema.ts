@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.ts';
+import { createdAt, id, updatedAt } from '../../db/columns.ts';
 
 /** A travel agency; `code` is the Agent ID typed into the agent modal (for example AG1001). */
 export const agents = pgTable(
@@ -10,9 +10,12 @@ export const agents = pgTable(
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
+    /** Goes up with every change in the console; the agency's ETag is made from it. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [check('agents_code_upper', sql`${t.code} = upper(${t.code})`)],
+  (t) => [check('agents_code_upper', sql`${t.code} = upper(${t.code})`), check('agents_version_positive', sql`${t.version} > 0`)],
 );
 
 export const agentStaff = pgTable(
@@ -25,9 +28,13 @@ export const agentStaff = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     active: boolean('active').notNull().default(true),
+    /** Goes up with every change in the console; the staff member's ETag is made from it. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
+    check('agent_staff_version_positive', sql`${t.version} > 0`),
     unique('agent_staff_agent_email_unique').on(t.agentId, t.email),
     // Lets a booking reference (staff, agent) together, so staff always belong to the booking's agent.
     unique('agent_staff_id_agent_unique').on(t.id, t.agentId),

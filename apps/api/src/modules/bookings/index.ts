@@ -22,6 +22,8 @@ export {
   type NewComponentLine,
 } from './repository.ts';
 export { bookingTotals, totalsFromLines, withBalanceDue } from './totals.ts';
+// How many bookings use a promotional code (the staff console's promotions, through the composition in modules/index.ts).
+export { promotionUsage } from './promotion-uses.ts';
 export type { ComponentType } from './schema.ts';
 
 // Settlement's writes (modules/confirmation): the locks it takes its turn on, the reference, the customer, staff's attention.

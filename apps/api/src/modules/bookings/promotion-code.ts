@@ -1,17 +1,20 @@
-import { awaitsSettlement, VALIDATION, type appliedPromotionSchema, type paymentDetailsSchema } from '@tours/domain';
-import { and, eq } from 'drizzle-orm';
+import { awaitsSettlement, promotionDiscount, promotionRefusal, VALIDATION, type appliedPromotionSchema, type paymentDetailsSchema } from '@tours/domain';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound, validationFailed } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { withdrawOpenRequests } from '../payments/index.ts';
-import { normalisePromotionCode, promotionLineName, promotionsReadModel, redeemablePromotion } from '../promotions/index.ts';
+import { catalogueReadModel } from '../catalogue/index.ts';
+import { normalisePromotionCode, promotionLineName, promotionsReadModel, redeemablePromotion, type RedeemablePromotion } from '../promotions/index.ts';
+import { promotionUses } from './promotion-uses.ts';
 import { lockBooking } from './repository.ts';
 import { bookingComponents } from './schema.ts';
 import type { BookingSession } from './session.ts';
 import { bookingTotals } from './totals.ts';
 
 const { promotions } = promotionsReadModel;
+const { tours } = catalogueReadModel;
 
 /**
  * A booking's promotional code: the PromotionalCode line (a negative price)
@@ -26,7 +29,25 @@ export interface ApplyPromotion {
   session: BookingSession;
   code: string;
   now: Date;
+  /** The database's clock (Clock.databaseNow()): whether other bookings' sessions are still open, as every replica judges it. */
+  databaseNow: SQL;
   requestId: string;
+}
+
+/**
+ * Why this booking may not use a code that exists and is valid today (its
+ * tour, its limits: the domain's promotionRefusal), in the visitor's words;
+ * null when it may. Uses are counted only for a code with limits.
+ */
+async function refusalFor(db: Database, session: BookingSession, promotion: RedeemablePromotion, databaseNow: SQL): Promise<string | null> {
+  let tourCode = '';
+  if (promotion.tourCodes.length > 0) {
+    const [tour] = await db.select({ code: tours.code }).from(tours).where(eq(tours.id, session.tourId));
+    tourCode = tour?.code ?? '';
+  }
+  const limited = promotion.maxUses !== null || promotion.maxUsesPerCustomer !== null;
+  const counted = limited ? await promotionUses(db, promotion.id, { bookingId: session.bookingId, now: databaseNow }) : { uses: 0, customerUses: 0 };
+  return promotionRefusal({ tourCodes: promotion.tourCodes, tourCode, maxUses: promotion.maxUses, maxUsesPerCustomer: promotion.maxUsesPerCustomer, ...counted });
 }
 
 /**
@@ -36,7 +57,7 @@ export interface ApplyPromotion {
  * it is answered and an accepted one not at all (modules/promotions, limits.ts); applying checks
  * again under the booking's lock.
  */
-export async function promotionCodeIsValid(db: Database, session: BookingSession, code: string, now: Date): Promise<boolean> {
+export async function promotionCodeIsValid(db: Database, session: BookingSession, code: string, now: Date, databaseNow: SQL): Promise<boolean> {
   const typed = normalisePromotionCode(code);
   const [applied] = await db
     .select({ code: promotions.code })
@@ -44,7 +65,8 @@ export async function promotionCodeIsValid(db: Database, session: BookingSession
     .innerJoin(promotions, eq(promotions.id, bookingComponents.promotionId))
     .where(and(eq(bookingComponents.bookingId, session.bookingId), eq(bookingComponents.componentType, 'PromotionalCode')));
   if (applied?.code === typed) return true;
-  return (await redeemablePromotion(db, typed, session.currency, now)) !== null;
+  const promotion = await redeemablePromotion(db, typed, session.currency, now);
+  return promotion !== null && (await refusalFor(db, session, promotion, databaseNow)) === null;
 }
 
 /**
@@ -72,14 +94,21 @@ export async function applyPromotionCode(db: Database, input: ApplyPromotion): P
 
     let line = applied;
     if (!line) {
-      const promotion = await redeemablePromotion(tx, code, session.currency, input.now);
+      const promotion = await redeemablePromotion(tx, code, session.currency, input.now, { lockWhenLimited: true });
       // Unknown, expired, withdrawn or not offered in this currency: one message, so codes cannot be probed.
       if (!promotion) throw validationFailed({ code: VALIDATION.promoInvalid });
+      // For another tour, or used up: said as such (issue 27), counted as a refusal by the rate limits all the same.
+      const refusal = await refusalFor(tx, session, promotion, input.databaseNow);
+      if (refusal) throw validationFailed({ code: refusal });
 
       // The price is about to change: card forms opened for the old amount must not be paid (ADR 0005).
       await withdrawOpenRequests(tx, session.bookingId, input.now);
       const before = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
-      const discount = -Math.min(promotion.amount, before.details.total_price.value);
+      // The domain prices the discount (a percentage of what the booking costs before it, or the amount), never above that.
+      const discount = promotionDiscount(
+        promotion.percentOff !== null ? { percent: promotion.percentOff } : { amount: promotion.amount ?? 0 },
+        before.details.total_price.value,
+      );
       const [row] = await tx
         .insert(bookingComponents)
         .values({

@@ -13,9 +13,9 @@ export async function promotionRoutes(app: FastifyInstance) {
   registerEndpoint(app, applyPromotion, async (request, reply) => {
     const session = sessionOf(request);
     const now = app.clock.now();
-    const valid = await promotionCodeIsValid(app.db, session, request.body.code, now);
+    const valid = await promotionCodeIsValid(app.db, session, request.body.code, now, app.clock.databaseNow());
     await enforceRateLimits({ db: app.db, reply, now }, promotionChecks(app.config.rateLimits.promotions, { ip: request.ip, bookingId: session.bookingId, valid }));
-    const applied = await applyPromotionCode(app.db, { session, code: request.body.code, now, requestId: request.id });
+    const applied = await applyPromotionCode(app.db, { session, code: request.body.code, now, databaseNow: app.clock.databaseNow(), requestId: request.id });
     await cancelWithdrawnRequests(app, session.bookingId);
     return { data: { ...applied, details: withBalanceDue(applied.details, session.startDate, app.config.balances.dueDays) } };
   });

@@ -20,6 +20,8 @@ export interface LockedBooking {
   discount: number;
   /** The applied promotion's line name ('Promotional code WELCOME100'), null without one. */
   promotionName: string | null;
+  /** The applied promotion takes this percentage off (1 to 100): pricing works out its amount again; null for an amount. */
+  percentOff: number | null;
 }
 
 /**
@@ -41,20 +43,23 @@ export async function lockBooking(db: Database, bookingId: number): Promise<Lock
   // subqueries of the locking select would show the passengers and the promotion as they were before a wait for a
   // concurrent writer of this booking, not as that writer left them.
   // The discount: the line keeps the capped value; the promotion's own row has the full one (the line's, should the row be gone).
-  const [facts] = await queryRows<{ passenger_ids: number[]; discount: number | string | null; promotion_name: string | null }>(db, sql`
+  const [facts] = await queryRows<{ passenger_ids: number[]; discount: number | string | null; promotion_name: string | null; percent_off: number | null }>(db, sql`
     select
       (select coalesce(array_agg(bp.id order by bp.position), '{}') from booking_passengers bp where bp.booking_id = ${bookingId}) as passenger_ids,
       (select cast(coalesce(sum(coalesce(-pd.amount, bc.price)), 0) as integer)
         from booking_components bc
         left join ${promotionDiscounts} pd on pd.promotion_id = bc.promotion_id and pd.currency = bc.currency
         where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode') as discount,
-      (select max(bc.name) from booking_components bc where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode') as promotion_name`);
+      (select max(bc.name) from booking_components bc where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode') as promotion_name,
+      (select max(p.percent_off) from booking_components bc join ${promotions} p on p.id = bc.promotion_id
+        where bc.booking_id = ${bookingId} and bc.component_type = 'PromotionalCode') as percent_off`);
   return {
     status: locked.status,
     reference: locked.reference,
     passengerIds: (facts?.passenger_ids ?? []).map(Number),
     discount: Number(facts?.discount ?? 0),
     promotionName: facts?.promotion_name ?? null,
+    percentOff: facts?.percent_off === null || facts?.percent_off === undefined ? null : Number(facts.percent_off),
   };
 }
 

@@ -1,12 +1,13 @@
 import { promotionDiscounts, promotions } from './schema.ts';
 
 /**
- * Promotional codes: a fixed discount per currency within its validity
- * dates, and the limits on guessing them. Applying one to a booking is the
+ * Promotional codes: a fixed discount per currency or a percentage, within
+ * its validity dates, for some tours or all, limited in uses or not (staff
+ * manage them: staff-routes.ts), and the limits on guessing them. Applying one to a booking is the
  * bookings module's (the PromotionalCode line is a booking line); it asks
  * here whether a code can be used.
  */
-export { normalisePromotionCode, promotionLineName, redeemablePromotion } from './codes.ts';
+export { normalisePromotionCode, promotionLineName, redeemablePromotion, type RedeemablePromotion } from './codes.ts';
 export { promotionChecks } from './limits.ts';
 
 /**

@@ -11,6 +11,8 @@ export interface PricingInput {
   discount: number;
   /** Its line's name, null without one. */
   promotionName: string | null;
+  /** A percentage code's percentage: the domain works out its amount on these lines. */
+  percentOff: number | null;
   currency: CurrencyCode;
   brandChannel: number;
 }
@@ -39,7 +41,7 @@ export function priceSelections(input: PricingInput) {
   ];
   const promotion: BookingLine[] =
     input.discount !== 0 || input.promotionName !== null
-      ? [{ componentType: 'PromotionalCode', name: input.promotionName ?? 'Promotional code', unitPrice: input.discount, quantity: 1 }]
+      ? [{ componentType: 'PromotionalCode', name: input.promotionName ?? 'Promotional code', unitPrice: input.discount, quantity: 1, percentOff: input.percentOff }]
       : [];
   const details = priceBookingLines([...components, ...promotion], input.currency, { takesDeposit: showsDepositLine(input.brandChannel) });
   return { details, components };

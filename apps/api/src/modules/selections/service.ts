@@ -101,6 +101,7 @@ async function selectUnderLocks(db: Database, input: SubmitSelections): Promise<
       lines,
       discount: booking.discount,
       promotionName: booking.promotionName,
+      percentOff: booking.percentOff,
       currency: session.currency,
       brandChannel: session.brandChannel,
     });

@@ -6,12 +6,12 @@ const labelsFor = (roles: StaffRole[]) => sectionsFor(permissionsOf(roles)).map(
 
 /** The console's navigation follows the domain's permission table: a member sees a section only when the API lets them use it. */
 describe("the console's sections", () => {
-  it('shows Home to every role, Bookings to operations and finance, Departures to operations, finance and catalogue, Tours to catalogue and administrators, Staff to administrators', () => {
+  it('shows Home to every role, Bookings to operations and finance, Departures to operations, finance and catalogue, Tours, Promotions and Agencies to catalogue and administrators, Staff to administrators', () => {
     expect(labelsFor(['operations'])).toEqual(['Home', 'Bookings', 'Departures']);
     expect(labelsFor(['finance'])).toEqual(['Home', 'Bookings', 'Departures']);
-    expect(labelsFor(['admin'])).toEqual(['Home', 'Tours', 'Staff']);
-    expect(labelsFor(['catalogue'])).toEqual(['Home', 'Departures', 'Tours']);
-    expect(labelsFor(['operations', 'admin'])).toEqual(['Home', 'Bookings', 'Departures', 'Tours', 'Staff']);
+    expect(labelsFor(['admin'])).toEqual(['Home', 'Tours', 'Promotions', 'Agencies', 'Staff']);
+    expect(labelsFor(['catalogue'])).toEqual(['Home', 'Departures', 'Tours', 'Promotions', 'Agencies']);
+    expect(labelsFor(['operations', 'admin'])).toEqual(['Home', 'Bookings', 'Departures', 'Tours', 'Promotions', 'Agencies', 'Staff']);
   });
 
   it('lists each section once, Home first, every path under the console', () => {

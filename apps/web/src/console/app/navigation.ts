@@ -17,6 +17,8 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: '/bookings', label: 'Bookings', permission: 'bookings.read' },
   { path: '/departures', label: 'Departures', permission: 'departures.read' },
   { path: '/tours', label: 'Tours', permission: 'catalogue.edit' },
+  { path: '/promotions', label: 'Promotions', permission: 'catalogue.edit' },
+  { path: '/agencies', label: 'Agencies', permission: 'catalogue.edit' },
   { path: '/staff', label: 'Staff', permission: 'staff.manage' },
 ];
 

@@ -1,9 +1,15 @@
 import { Route, Routes } from 'react-router';
+import { AddAgencyPage } from '../features/agencies/add-agency-page.tsx';
+import { AgenciesPage } from '../features/agencies/agencies-page.tsx';
+import { AgencyPage } from '../features/agencies/agency-page.tsx';
 import { BookingPage } from '../features/bookings/booking/booking-page.tsx';
 import { BookingsPage } from '../features/bookings/search/bookings-page.tsx';
 import { DeparturePage } from '../features/departures/departure-page.tsx';
 import { DeparturesPage } from '../features/departures/departures-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { AddPromotionPage } from '../features/promotions/add-promotion-page.tsx';
+import { PromotionPage } from '../features/promotions/promotion-page.tsx';
+import { PromotionsPage } from '../features/promotions/promotions-page.tsx';
 import { CallbackPage } from '../features/sign-in/callback-page.tsx';
 import { AssertPasskeyPage, RegisterPasskeyPage } from '../features/sign-in/passkey-pages.tsx';
 import { NewPasskeyOfferPage, RecoveryCodePage, RecoveryCodesPage } from '../features/sign-in/recovery-pages.tsx';
@@ -50,6 +56,12 @@ export function ConsoleRoutes() {
         <Route path="tours/season" element={<RequirePermission permission="catalogue.edit"><SeasonPage /></RequirePermission>} />
         <Route path="tours/:tour" element={<RequirePermission permission="catalogue.edit"><TourPage /></RequirePermission>} />
         <Route path="tours/:tour/departures/:departure" element={<RequirePermission permission="catalogue.edit"><CatalogueDeparturePage /></RequirePermission>} />
+        <Route path="promotions" element={<RequirePermission permission="catalogue.edit"><PromotionsPage /></RequirePermission>} />
+        <Route path="promotions/new" element={<RequirePermission permission="catalogue.edit"><AddPromotionPage /></RequirePermission>} />
+        <Route path="promotions/:promotion" element={<RequirePermission permission="catalogue.edit"><PromotionPage /></RequirePermission>} />
+        <Route path="agencies" element={<RequirePermission permission="catalogue.edit"><AgenciesPage /></RequirePermission>} />
+        <Route path="agencies/new" element={<RequirePermission permission="catalogue.edit"><AddAgencyPage /></RequirePermission>} />
+        <Route path="agencies/:agency" element={<RequirePermission permission="catalogue.edit"><AgencyPage /></RequirePermission>} />
         <Route path="staff" element={<RequirePermission permission="staff.manage"><StaffListPage /></RequirePermission>} />
         <Route path="staff/new" element={<RequirePermission permission="staff.manage"><AddMemberPage /></RequirePermission>} />
         <Route path="staff/:member" element={<RequirePermission permission="staff.manage"><MemberPage /></RequirePermission>} />
