@@ -366,7 +366,7 @@ export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
     ok: 200,
     request: async ({ app }) => {
       const promotion = await newPromotion(app);
-      return { method: 'DELETE', url: `/api/staff/promotions/${promotion.id}`, headers: { 'if-match': promotion.etag }, payload: { reason: REASON } };
+      return { method: 'POST', url: `/api/staff/promotions/${promotion.id}/delete`, headers: { 'if-match': promotion.etag }, payload: { reason: REASON } };
     },
   },
   listStaffAgencies: { ok: 200, request: async () => ({ method: 'GET', url: '/api/staff/agencies' }) },

@@ -225,9 +225,10 @@ export const updateStaffPromotion = defineEndpoint({
     "Changes a code's terms or deactivates or reactivates it, with the reason; the code itself never changes. If-Match (the code's ETag) is required: 428 without it, 412 when someone changed it since",
 });
 
+/** A POST: the reason travels in the body, and a DELETE carries none. */
 export const deleteStaffPromotion = defineEndpoint({
-  method: 'DELETE',
-  path: '/staff/promotions/:promotion',
+  method: 'POST',
+  path: '/staff/promotions/:promotion/delete',
   params: promotionParamsSchema,
   body: z.object({ reason: staffReasonSchema }),
   response: dataEnvelope(z.object({ id: z.number() })),
