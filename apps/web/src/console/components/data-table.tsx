@@ -1,4 +1,5 @@
 import { flexRender, type SortingState, type Table } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -57,7 +58,11 @@ export function useSortInUrl(columns: readonly string[], fallback: SortingState,
   const [params, setParams] = useSearchParams();
   const raw = params.get('sort') ?? '';
   const id = raw.replace(/^-/, '');
-  const sorting: SortingState = columns.includes(id) ? [{ id, desc: raw.startsWith('-') }] : fallback;
+  const known = columns.includes(id);
+  const desc = raw.startsWith('-');
+  // The same array while the URL says the same: TanStack Table resets its page on a new sort array, and a new one each render would loop.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by what the URL says, not by the caller's array literals
+  const sorting: SortingState = useMemo(() => (known ? [{ id, desc }] : fallback), [known, id, desc]);
   const setSorting = (next: SortingState) => {
     const [first] = next;
     setParams(
