@@ -5,14 +5,15 @@ import { addVirtualAuthenticator, consoleContext, signInAsDemoAdmin } from '../s
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { picture } from '../support/shots.ts';
 import { acceptTermsAndWaitForCardForm, payByCard, stepHeading } from '../support/payment.ts';
-import { chooseRoomAndReview, expectConfirmation } from '../support/review.ts';
+import { chooseRoomAndReview, expectConfirmation, uniqueEmail } from '../support/review.ts';
+import { chooseRoomAndReviewAsAgent, DEMO_AGENT, verifyAgentInModal } from '../support/agent-booking.ts';
 
 /**
  * Issue 27: the operator sells its own tour. An administrator (who holds
  * the catalogue's permission) adds a tour in the console, a departure with
  * its places and prices, and a room, a flight and an extra on it; a visitor
  * then finds the tour on /tours, books it with that flight and room, and
- * pays the deposit. The rules behind each form (stock, prices, ETags, the
+ * pays the deposit; a travel agency books it for a client. The rules behind each form (stock, prices, ETags, the
  * CSV import) are proven through HTTP in catalogue-management.test.ts.
  */
 
@@ -65,7 +66,7 @@ test.describe('the catalogue in the console, then on the site', () => {
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Add the tour' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `${CODE}: ${NAME}` })).toBeVisible();
-    await expect(page.getByRole('status')).toContainText(`${CODE} is added`);
+    await expect(page.getByText(`${CODE} is added. Add its departures below.`)).toBeVisible();
 
     await page.getByRole('button', { name: 'Add a departure' }).click();
     const newDeparture = page.getByRole('form', { name: 'New departure' });
@@ -155,11 +156,28 @@ test.describe('the catalogue in the console, then on the site', () => {
     await expectConfirmation(visitor, { paid: details.deposit.value, balance: details.total_price.value - details.deposit.value, balanceDue: details.balance_due });
   });
 
-  test("the console shows the departure's sale", async () => {
+  test('a travel agency books the new tour for a client, without paying online', async ({ page: agent }) => {
+    await agent.goto('/');
+    await verifyAgentInModal(agent, { agentId: DEMO_AGENT.id, email: DEMO_AGENT.staffEmail, agentName: DEMO_AGENT.name });
+    await startBooking(agent, { tour: CODE, departure: START });
+    await completeParticipantsStep(agent, [{ ...DEMO_PARTICIPANTS[0], email: uniqueEmail('catalogue-agent-client') }]);
+    await expect(stepHeading(agent, 'Travel arrangements')).toBeVisible();
+    await agent.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(stepHeading(agent, 'Extras and options')).toBeVisible();
+    await agent.getByRole('button', { name: 'Next', exact: true }).click();
+    const details = await chooseRoomAndReviewAsAgent(agent, 'Single room');
+    expect(details.total_price.value).toBe(195_000 + 45_000);
+    await agent.getByRole('checkbox', { name: 'I accept the travel agent terms and conditions on behalf of my client' }).check();
+    const confirmed = agent.waitForResponse((response) => response.url().endsWith('/api/bookings/agent-confirm'));
+    await agent.getByRole('button', { name: 'Confirm Booking' }).click();
+    expect((await confirmed).status()).toBe(200);
+  });
+
+  test("the console shows the departure's sales", async () => {
     await page.reload();
-    await expect(page.getByText('12 places: 1 sold, 0 held by bookings in progress.')).toBeVisible();
+    await expect(page.getByText('12 places: 2 sold, 0 held by bookings in progress.')).toBeVisible();
     const room = page.getByRole('table', { name: 'Options of the departure' }).getByRole('row', { name: /Single room/ });
-    await expect(room.getByRole('cell').nth(3)).toHaveText('1');
+    await expect(room.getByRole('cell').nth(3)).toHaveText('2');
     await expect(room.getByRole('button', { name: /Delete/ })).toHaveCount(0);
     await page.setViewportSize({ width: 820, height: 1100 });
     await picture(page, 'console-catalogue-departure-tablet');
