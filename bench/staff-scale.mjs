@@ -225,6 +225,23 @@ function calls(season, today) {
     { name: 'CSV: the whole season', path: () => csv({}), samples: Math.min(samplesPerCall, 10) },
     { name: 'booking page (GET /api/staff/bookings/:id)', path: (i) => `/api/staff/bookings/${nth(s.ids)(i + 7)}` },
     { name: 'staff members (GET /api/staff/members)', path: () => '/api/staff/members' },
+    // Issue 28: departures and the ground team's documents.
+    { name: 'departures: list', path: () => '/api/staff/departures' },
+    { name: 'departures: a tour', path: (i) => `/api/staff/departures?tour=${nth(s.tours)(i)}&page_size=100` },
+    { name: 'departures: a month', path: (i) => `/api/staff/departures?from=${month(i).departure_from}&to=${month(i).departure_to}` },
+    { name: 'departure page (GET /api/staff/departures/:id)', path: (i) => `/api/staff/departures/${nth(s.departureIds)(i)}` },
+    ...['passenger-manifest', 'rooming-list', 'flight-manifest', 'agency-statement'].flatMap((document) => [
+      { name: `departure document: ${document} CSV`, path: (i) => `/api/staff/departures/${nth(s.departureIds)(i + 3)}/${document}?format=csv` },
+    ]),
+    { name: 'departure document: passenger-manifest PDF', path: (i) => `/api/staff/departures/${nth(s.departureIds)(i + 5)}/passenger-manifest?format=pdf`, samples: Math.min(samplesPerCall, 20) },
+    // Issue 27: the catalogue.
+    { name: 'catalogue: tours', path: () => '/api/staff/catalogue/tours' },
+    { name: 'catalogue: tours, searched (q=…)', path: (i) => `/api/staff/catalogue/tours?q=${nth(s.tours)(i).slice(0, 3)}` },
+    { name: 'catalogue: a tour with its departures', path: (i) => `/api/staff/catalogue/tours/${nth(s.tourIds)(i)}` },
+    { name: 'catalogue: a departure with its options', path: (i) => `/api/staff/catalogue/departures/${nth(s.departureIds)(i + 11)}` },
+    { name: 'catalogue: low stock', path: () => '/api/staff/catalogue/low-stock' },
+    { name: 'catalogue: season CSV, a month', path: (i) => `/api/staff/catalogue/departures.csv?from=${month(i).departure_from}&to=${month(i).departure_to}` },
+    { name: 'catalogue: season CSV, the whole season', path: () => '/api/staff/catalogue/departures.csv' },
   ].filter((call) => !only || call.name.includes(only));
 }
 

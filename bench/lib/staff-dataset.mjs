@@ -703,6 +703,9 @@ export async function writeSeason(run, { today, now = new Date(), seed = 26, log
     samples: {
       ...samples,
       tours: tours.map((t) => t.code),
+      tourIds: tours.map((t) => Number(t.id)),
+      // Departures still to come, spread over the season: the pages staff open most.
+      departureIds: departures.filter((d) => d.days > 0).map((d) => d.id),
       agents: agencies.slice(0, 12).map((a) => a.code),
       monthFrom: month[0]?.start ?? dateIn(30),
       monthTo: month.at(-1)?.start ?? dateIn(60),

@@ -60,7 +60,11 @@ export function presentDeparture(row: DepartureRecord): StaffDepartureRow {
 /** One page of departures, earliest first, and how many the filters find, in one statement. */
 export async function listDepartures(db: Database, search: StaffDepartureSearch, now: Instant): Promise<{ items: StaffDepartureRow[]; total: number }> {
   const conditions: SQL[] = [];
-  if (search.tour) conditions.push(sql`upper(${tours.code}) = ${search.tour.toUpperCase()}`);
+  if (search.tour) {
+    // Part of the code or the name, as staff remember a tour ('VIE', 'Vienna'); LIKE's own signs are taken literally.
+    const pattern = `%${search.tour.replace(/[\\%_]/g, (sign) => `\\${sign}`)}%`;
+    conditions.push(sql`(${tours.code} ilike ${pattern} or ${tours.name} ilike ${pattern})`);
+  }
   if (search.from) conditions.push(sql`${departures.startDate} >= ${search.from}`);
   if (search.to) conditions.push(sql`${departures.startDate} <= ${search.to}`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;

@@ -23,7 +23,7 @@ export const STAFF_DEPARTURE_MESSAGES = {
 
 export const staffDepartureSearchSchema = z
   .object({
-    /** A tour code ('MHW-VIE'), any case; empty is the same as absent. */
+    /** Part of a tour's code or name ('VIE', 'vienna'), any case; empty is the same as absent. */
     tour: z.optional(
       z.pipe(
         z.string().check(...textChecks({ max: 20, maxMessage: STAFF_DEPARTURE_MESSAGES.tour })),
