@@ -98,6 +98,22 @@ test.describe("a departure's page and the ground team's documents", () => {
     const manifest = await download(page, 'Download the passenger manifest as CSV');
     expect(manifest.content.toString('utf8')).toContain('MER-480153,Mrs Margaret Ashworth');
 
+    // The rooming list, per hotel: the Ashworths' room with both of them, as CSV and as PDF.
+    const rooming = await download(page, 'Download the rooming list as CSV');
+    expect(rooming.fileName).toMatch(/^rooming-list-MHW-VIE-\d{4}-\d{2}-\d{2}\.csv$/);
+    const roomingCsv = rooming.content.toString('utf8');
+    expect(roomingCsv).toContain('Hotel,Room type,Occupants,Booking,Tour nights,Additional nights,Nights');
+    expect(roomingCsv.split('\r\n').find((line) => line.includes('MER-480153'))).toMatch(/Margaret Ashworth.*Thomas Ashworth|Thomas Ashworth.*Margaret Ashworth/);
+    const roomingPdf = await download(page, 'Download the rooming list as PDF');
+    const roomingText = (await readPdf(new Uint8Array(roomingPdf.content))).text;
+    expect(roomingText).toContain('Rooming list');
+    expect(roomingText).toContain('MER-480153');
+
+    // The agency statement: a file with its columns, whatever agencies the departure has.
+    const statement = await download(page, 'Download the agency statement as CSV');
+    expect(statement.fileName).toMatch(/^agency-statement-MHW-VIE-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(statement.content.toString('utf8')).toContain('Agency,Booking,Status,Lead passenger,Passengers,Currency,Total,Paid,Outstanding');
+
     const flights = await download(page, 'Download the flight manifest as PDF');
     expect(flights.fileName).toMatch(/^flight-manifest-MHW-VIE-\d{4}-\d{2}-\d{2}\.pdf$/);
     const text = (await readPdf(new Uint8Array(flights.content))).text;
