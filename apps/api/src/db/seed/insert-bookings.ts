@@ -94,7 +94,8 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
   const [booking] = await db
     .insert(bookings)
     .values({
-      reference: seed.status === 'Quote' ? null : seed.reference,
+      // Neither has its reference yet: a booking gets it when it is settled (the confirmation core), as staff confirming an Unconfirmed one does.
+      reference: seed.status === 'Quote' || seed.status === 'Unconfirmed' ? null : seed.reference,
       status: seed.status,
       ...(seed.attention ? { needsAttention: true, attentionCode: seed.attention, attentionReason: ATTENTION_REASONS[seed.attention] } : {}),
       quoteReason: seed.quoteReason ?? null,
@@ -153,7 +154,9 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
 
   // Cancelled bookings gave their places back.
   // So did a Quote the site could not complete: it holds nothing.
-  const state = seed.status === 'Cancelled' || seed.status === 'Quote' || !takesPlaces ? ('released' as const) : ('sold' as const);
+  // A paid but Unconfirmed booking's holds lapsed before its payment came back, as the site leaves them: staff confirm it by taking them again.
+  const state = seed.status === 'Cancelled' || seed.status === 'Quote' || !takesPlaces ? ('released' as const) : seed.status === 'Unconfirmed' ? ('held' as const) : ('sold' as const);
+  const expiresAt = state === 'held' ? instantOn(addDays(today, -seed.confirmedDaysAgo), '10:40') : null;
   await db.insert(allocations).values(
     lines.flatMap((line, index) =>
       passengerRows.map((passenger) => ({
@@ -164,6 +167,7 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
         passengerId: passenger.id,
         quantity: 1,
         state,
+        expiresAt,
       })),
     ),
   );

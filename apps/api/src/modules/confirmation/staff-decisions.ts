@@ -1,7 +1,7 @@
 import type { PostPaymentDetails } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { serviceFailure } from '../../lib/http-error.ts';
+import { conflict, serviceFailure } from '../../lib/http-error.ts';
 import { isTransientDatabaseError, retryTransient } from '../../lib/pg-errors.ts';
 import { clearNeedsAttention, confirmSettledOptional, type BookingForChange } from '../bookings/index.ts';
 import { issueConfirmationDocuments, type DocumentRow } from '../documents/index.ts';
@@ -65,6 +65,8 @@ export async function confirmOptionalByStaff(tx: Database, decision: StaffDecisi
  */
 export async function confirmUnconfirmedByStaff(tx: Database, decision: StaffDecision, booking: BookingForChange): Promise<Confirmed> {
   const settled = await settleInCore(tx, { ...decision, bookingId: booking.id, purpose: null, paymentId: null, locked: booking, staffDecision: true });
+  // The core settles only what awaits it: anything else must say so, not answer as if it had been confirmed.
+  if (!settled.settledNow) throw conflict('This booking cannot be confirmed this way: it is not awaiting its confirmation.');
   await clearNeedsAttention(tx, booking.id, decision.clock.now());
   return { reference: settled.outcome.reference, emailQueued: settled.emailQueued };
 }

@@ -1,0 +1,92 @@
+import { STAFF_QUEUE_INFO, type StaffQueue } from '@tours/domain';
+import type { BrowserContext, Page } from '@playwright/test';
+import { addVirtualAuthenticator, consoleContext, firstSignIn, signInAsDemoAdmin } from '../support/console.ts';
+import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
+
+/**
+ * Issue 26: the decisions the work queue waits for, taken in the browser on
+ * the demo's own queue bookings (the work-queue customer's): an Optional
+ * booking confirmed and its confirmation e-mail sent again, a paid but
+ * unconfirmed booking confirmed, a flagged payment resolved. One member with
+ * the operations and finance roles, added by the administrator for this
+ * spec. The rules behind each (idempotency, money, concurrency) are the API
+ * tests'.
+ */
+
+const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const MEMBER = { email: `decisions.${unique}@meridian-tours.example`, name: 'Rosa Lind' };
+const historyEntry = (page: Page, label: string) => page.getByRole('list', { name: 'History, newest first' }).getByRole('listitem').filter({ hasText: label });
+
+test.describe('decisions on bookings that wait for a person', () => {
+  test.describe.configure({ mode: 'serial', timeout: 180_000 });
+  let context: BrowserContext;
+  let page: Page;
+
+  test.beforeAll(async ({ browser, server }) => {
+    const adminContext = await consoleContext(browser, server);
+    const admin = await adminContext.newPage();
+    await addVirtualAuthenticator(admin);
+    await signInAsDemoAdmin(admin);
+    const token = await admin.evaluate(() => (JSON.parse(sessionStorage.getItem('tours.console.session')!) as { token: string }).token);
+    const added = await adminContext.request.post('/api/staff/members', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { ...MEMBER, roles: ['operations', 'finance'], reason: 'Works the queue' },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    await adminContext.close();
+
+    context = await consoleContext(browser, server);
+    page = await context.newPage();
+    await addVirtualAuthenticator(page);
+    await firstSignIn(page, MEMBER);
+  });
+  test.afterAll(async () => {
+    await context?.close();
+  });
+
+  /** The queue's list, then its first booking's page. */
+  async function openFirstOf(queue: StaffQueue): Promise<void> {
+    await page.goto(`/admin/bookings?queue=${queue}`);
+    await expect(page.getByRole('heading', { level: 2, name: `Work queue: ${STAFF_QUEUE_INFO[queue].label}` })).toBeVisible();
+    await page.getByRole('table', { name: 'Bookings found' }).getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Booking / })).toBeVisible();
+  }
+
+  /** An action of the booking's page: its button, the reason, the dialog's own confirming button. */
+  async function act(button: string, confirm: string, reason: string): Promise<void> {
+    await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: button }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Reason/).fill(reason);
+    await dialog.getByRole('button', { name: confirm }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  test('an Optional booking is confirmed, and its confirmation e-mail sent again', async () => {
+    await openFirstOf('optional');
+    await act('Confirm the Optional booking', 'Confirm the booking', 'Hotel and flights confirmed the places');
+    await expect(page.getByText(/^The booking [A-Z]{3}-\d{6} is confirmed\./)).toBeVisible();
+    await expect(historyEntry(page, 'Hotel and flights confirmed the places').first()).toContainText(`by ${MEMBER.name}`);
+
+    await act('Send the confirmation e-mail again', 'Send the e-mail', 'The customer cannot find the e-mail');
+    await expect(page.getByText(/^The confirmation e-mail is on its way to .+@.+\./)).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('a paid but unconfirmed booking is confirmed', async () => {
+    await openFirstOf('unconfirmed');
+    await act('Confirm the booking', 'Confirm the booking', 'Places freed by a cancellation');
+    await expect(page.getByText(/^The booking is confirmed as [A-Z]{3}-\d{6}\./)).toBeVisible();
+    await expect(historyEntry(page, 'Places freed by a cancellation').first()).toContainText(`by ${MEMBER.name}`);
+  });
+
+  test('a flagged payment is resolved and leaves the queue', async () => {
+    await openFirstOf('payments-flagged');
+    const reference = (await page.getByRole('heading', { level: 1 }).textContent())!;
+    await act('Resolve the flag', 'Resolve the flag', 'Exchange difference agreed with the customer');
+    await expect(page.getByText('The flag is resolved.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Resolve the flag' })).toHaveCount(0);
+    await page.goto('/admin/bookings?queue=payments-flagged');
+    await expect(page.getByRole('heading', { level: 2, name: `Work queue: ${STAFF_QUEUE_INFO['payments-flagged'].label}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: reference.replace(/^Booking /, '').split(' ')[0]! })).toHaveCount(0);
+  });
+});
