@@ -10,7 +10,7 @@ import { chooseRoomAndReviewAsAgent, DEMO_AGENT, verifyAgentInModal } from '../s
 
 /**
  * Issue 27: the operator sells its own tour. An administrator (who holds
- * the catalogue's permission) adds a tour in the console, a departure with
+ * the catalogue's permission) adds a tour in the console with its picture, a departure with
  * its places and prices, and a room, a flight and an extra on it; a visitor
  * then finds the tour on /tours, books it with that flight and room, and
  * pays the deposit; a travel agency books it for a client. The rules behind each form (stock, prices, ETags, the
@@ -19,6 +19,7 @@ import { chooseRoomAndReviewAsAgent, DEMO_AGENT, verifyAgentInModal } from '../s
 
 const CODE = `E2E-${Date.now().toString(36).toUpperCase().slice(-6)}`;
 const NAME = 'The Danube by Steamer';
+const PICTURE_ALT = 'The river at Dürnstein under a blue sky';
 const START = new Date(Date.now() + 150 * 86_400_000).toISOString().slice(0, 10);
 const END = new Date(Date.now() + 154 * 86_400_000).toISOString().slice(0, 10);
 
@@ -67,6 +68,28 @@ test.describe('the catalogue in the console, then on the site', () => {
     await page.getByRole('button', { name: 'Add the tour' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `${CODE}: ${NAME}` })).toBeVisible();
     await expect(page.getByText(`${CODE} is added. Add its departures below.`)).toBeVisible();
+
+    // Its main picture: drawn in the page as a camera's JPEG would arrive, uploaded, checked and resized by the server.
+    const jpeg = Buffer.from(
+      await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 1600;
+        canvas.height = 900;
+        const context = canvas.getContext('2d')!;
+        const gradient = context.createLinearGradient(0, 0, 1600, 900);
+        gradient.addColorStop(0, '#2f5d8a');
+        gradient.addColorStop(1, '#9fc3d8');
+        context.fillStyle = gradient;
+        context.fillRect(0, 0, 1600, 900);
+        return canvas.toDataURL('image/jpeg', 0.85).split(',')[1]!;
+      }),
+      'base64',
+    );
+    await page.getByLabel(/^Picture file/).setInputFiles({ name: 'danube.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByLabel(/^What the picture shows/).fill(PICTURE_ALT);
+    await page.getByRole('region', { name: 'Add a picture' }).getByLabel(/^Reason/).fill('Photograph from the recce');
+    await page.getByRole('button', { name: 'Upload the picture' }).click();
+    await expect(page.getByRole('region', { name: 'Pictures' }).getByRole('img', { name: PICTURE_ALT })).toBeVisible();
 
     await page.getByRole('button', { name: 'Add a departure' }).click();
     const newDeparture = page.getByRole('form', { name: 'New departure' });
@@ -135,6 +158,10 @@ test.describe('the catalogue in the console, then on the site', () => {
   test('a visitor finds the new tour on /tours, books it with its flight and the room, and pays the deposit', async ({ page: visitor }) => {
     await visitor.goto('/tours');
     await expect(visitor.getByRole('link', { name: new RegExp(NAME) }).first()).toBeVisible();
+    // The tour's card shows the picture staff uploaded (lazily loaded: scrolled to first).
+    const hero = visitor.getByRole('img', { name: PICTURE_ALT }).first();
+    await hero.scrollIntoViewIfNeeded();
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
 
     const lead = DEMO_PARTICIPANTS[0];
     await startBooking(visitor, { tour: CODE, departure: START });
