@@ -6,7 +6,8 @@ import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 /**
  * Issue 26: the decisions the work queue waits for, taken in the browser on
  * the demo's own queue bookings (the work-queue customer's): an Optional
- * booking confirmed and its confirmation e-mail sent again, a paid but
+ * booking confirmed, its confirmation e-mail sent again and where its documents
+ * go changed for the customer, a paid but
  * unconfirmed booking confirmed, a flagged payment resolved. One member with
  * the operations and finance roles, added by the administrator for this
  * spec. The rules behind each (idempotency, money, concurrency) are the API
@@ -69,6 +70,22 @@ test.describe('decisions on bookings that wait for a person', () => {
 
     await act('Send the confirmation e-mail again', 'Send the e-mail', 'The customer cannot find the e-mail');
     await expect(page.getByText(/^The confirmation e-mail is on its way to .+@.+\./)).toBeVisible();
+
+    // Where the final documents go, on the customer's behalf: the account area's rules, then the summary says it.
+    await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Change where the documents go' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Where the final documents go' });
+    await dialog.getByLabel('Send the documents to').selectOption({ label: 'Another address' });
+    await dialog.getByLabel(/^Address line 1/).fill('12 Harbour Street');
+    await dialog.getByLabel(/^Town or city/).fill('Whitby');
+    await dialog.getByLabel(/^County/).fill('North Yorkshire');
+    await dialog.getByLabel(/^Reason/).fill('The customer rang: they are staying with family');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByLabel(/^Postcode/)).toHaveAccessibleDescription(/Postal code is required/);
+    await dialog.getByLabel(/^Postcode/).fill('YO21 3DN');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('The final documents go to: another address.')).toBeVisible();
+    await expect(page.getByText(/Another address: 12 Harbour Street/)).toBeVisible();
     await expectNoA11yViolations(page);
   });
 

@@ -48,3 +48,10 @@ const ACTIONS: Record<string, string> = {
 };
 
 export const actionLabel = (action: string): string => ACTIONS[action] ?? action;
+
+/** Where a booking's final documents go (the account area's correspondence choice), as the console words it. */
+export const SEND_TO_LABELS = {
+  primary_address: "The lead passenger's address",
+  alternate_address: 'Another address',
+  in_person: 'Collected in person',
+} as const;

@@ -7,10 +7,11 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { staffCall } from '../../../lib/staff-api.ts';
 import { useStaffMe } from '../../../lib/staff-session.ts';
 import { money } from '../format.ts';
+import { EditCorrespondenceDialog } from './edit-correspondence.tsx';
 import { CancelBookingDialog } from './cancel-booking.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
-type ActionId = 'cancel' | 'optional-confirm' | 'optional-decline' | 'unconfirmed-confirm' | 'unconfirmed-refund' | 'resolve-flag' | 'resend-confirmation';
+type ActionId = 'cancel' | 'optional-confirm' | 'optional-decline' | 'unconfirmed-confirm' | 'unconfirmed-refund' | 'resolve-flag' | 'resend-confirmation' | 'correspondence';
 
 interface ActionSpec {
   id: ActionId;
@@ -30,6 +31,7 @@ const ACTIONS: readonly ActionSpec[] = [
   { id: 'unconfirmed-refund', label: 'Refund in full and cancel', permission: 'unconfirmed.refund', applies: ({ booking }) => booking.status === 'Unconfirmed' },
   { id: 'resolve-flag', label: 'Resolve the flag', permission: 'flags.resolve', applies: ({ booking }) => booking.attention !== null },
   { id: 'resend-confirmation', label: 'Send the confirmation e-mail again', permission: 'messages.send', applies: settled },
+  { id: 'correspondence', label: 'Change where the documents go', permission: 'passengers.edit', applies: ({ booking }) => booking.status !== 'Cancelled' },
   { id: 'cancel', label: 'Cancel the booking', permission: 'bookings.cancel', applies: settled },
 ];
 
@@ -71,6 +73,7 @@ export function BookingActions({ detail, onDone }: { detail: StaffBookingDetail;
         ))}
       </div>
       {open === 'cancel' ? <CancelBookingDialog bookingId={id} onClose={close} onDone={done} /> : null}
+      {open === 'correspondence' ? <EditCorrespondenceDialog detail={detail} onClose={close} onDone={done} /> : null}
       {open === 'optional-confirm'
         ? dialog(
             'Confirm this Optional booking?',

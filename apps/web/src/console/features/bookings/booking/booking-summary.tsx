@@ -3,13 +3,10 @@ import type { StaffBookingDetail } from '@tours/domain/contracts/staff/booking-p
 import { STAFF_QUEUE_INFO } from '@tours/domain/staff/queues';
 import { Notice } from '../../../../components/ui/notice.tsx';
 import { day, moment, money } from '../format.ts';
+import { SEND_TO_LABELS } from '../labels.ts';
 import { addressLines } from './address.ts';
 
-const SEND_TO_WORDS: Record<string, string> = {
-  primary_address: "The lead passenger's address",
-  alternate_address: 'Another address',
-  in_person: 'Collected in person',
-};
+const SEND_TO_WORDS: Record<string, string> = SEND_TO_LABELS;
 
 /** Why the booking needs a person, what it is, who booked it, and its money: the top of the booking's page. */
 export function BookingSummary({ detail }: { detail: StaffBookingDetail }) {
