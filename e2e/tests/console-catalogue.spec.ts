@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { completeParticipantsStep, DEMO_PARTICIPANTS, startBooking } from '../support/booking.ts';
 import { addVirtualAuthenticator, consoleContext, signInAsDemoAdmin } from '../support/console.ts';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
+import { drawnJpeg } from '../support/pictures.ts';
 import { picture } from '../support/shots.ts';
 import { acceptTermsAndWaitForCardForm, payByCard, stepHeading } from '../support/payment.ts';
 import { chooseRoomAndReview, expectConfirmation, uniqueEmail } from '../support/review.ts';
@@ -70,21 +71,7 @@ test.describe('the catalogue in the console, then on the site', () => {
     await expect(page.getByText(`${CODE} is added. Add its departures below.`)).toBeVisible();
 
     // Its main picture: drawn in the page as a camera's JPEG would arrive, uploaded, checked and resized by the server.
-    const jpeg = Buffer.from(
-      await page.evaluate(() => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 1600;
-        canvas.height = 900;
-        const context = canvas.getContext('2d')!;
-        const gradient = context.createLinearGradient(0, 0, 1600, 900);
-        gradient.addColorStop(0, '#2f5d8a');
-        gradient.addColorStop(1, '#9fc3d8');
-        context.fillStyle = gradient;
-        context.fillRect(0, 0, 1600, 900);
-        return canvas.toDataURL('image/jpeg', 0.85).split(',')[1]!;
-      }),
-      'base64',
-    );
+    const jpeg = await drawnJpeg(page, { width: 1600, height: 900, from: '#2f5d8a', to: '#9fc3d8' });
     await page.getByLabel(/^Picture file/).setInputFiles({ name: 'danube.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await page.getByLabel(/^What the picture shows/).fill(PICTURE_ALT);
     await page.getByRole('region', { name: 'Add a picture' }).getByLabel(/^Reason/).fill('Photograph from the recce');

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { addVirtualAuthenticator, consoleContext, firstSignIn, signInAsDemoAdmin } from '../support/console.ts';
+import { drawnJpeg } from '../support/pictures.ts';
 
 /**
  * Issue 27: a catalogue member uploads a picture of a seeded tour in the
@@ -17,25 +18,6 @@ const ALT = 'The cloister of Monreale in the afternoon sun';
 const REASON = 'Photographs from the recce';
 
 const staffToken = (page: Page) => page.evaluate(() => (JSON.parse(sessionStorage.getItem('tours.console.session') ?? 'null') as { token: string } | null)?.token ?? '');
-
-/** A 1600 × 1000 JPEG of a gradient and a band, drawn in the page. */
-async function drawnJpeg(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1600;
-    canvas.height = 1000;
-    const context = canvas.getContext('2d')!;
-    const gradient = context.createLinearGradient(0, 0, 1600, 1000);
-    gradient.addColorStop(0, '#c9783a');
-    gradient.addColorStop(1, '#2f5d8a');
-    context.fillStyle = gradient;
-    context.fillRect(0, 0, 1600, 1000);
-    context.fillStyle = '#f3e2b8';
-    context.fillRect(0, 420, 1600, 160);
-    return canvas.toDataURL('image/jpeg', 0.85).split(',')[1]!;
-  });
-  return Buffer.from(base64, 'base64');
-}
 
 test.describe("a tour's pictures uploaded in the console", () => {
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -78,7 +60,7 @@ test.describe("a tour's pictures uploaded in the console", () => {
     await expect(page.getByText('Choose a picture to upload')).toBeVisible();
     await expect(page.getByText('Describe the picture for people who cannot see it')).toBeVisible();
 
-    await page.getByLabel(/^Picture file/).setInputFiles({ name: 'monreale.jpg', mimeType: 'image/jpeg', buffer: await drawnJpeg(page) });
+    await page.getByLabel(/^Picture file/).setInputFiles({ name: 'monreale.jpg', mimeType: 'image/jpeg', buffer: await drawnJpeg(page, { from: '#c9783a', to: '#2f5d8a' }) });
     await page.getByLabel(/^What the picture shows/).fill(ALT);
     await page.getByRole('region', { name: 'Add a picture' }).getByLabel(/^Reason/).fill(REASON);
     const uploaded = page.waitForResponse((response) => response.url().endsWith(`/api/staff/tours/${TOUR}/pictures`) && response.request().method() === 'POST');
