@@ -8,7 +8,9 @@ import { seedCatalogue } from './insert-catalogue.ts';
 import { seedTourContent } from './insert-tour-content.ts';
 import { seedCustomerWithBookings } from './insert-bookings.ts';
 import { WORK_QUEUE_BOOKINGS, WORK_QUEUE_CUSTOMER } from './data/work-queue.ts';
-import { seedAgents, seedMarketing } from './insert-reference.ts';
+import { AGENTS } from './data/agents.ts';
+import { PROMOTIONS } from './data/marketing.ts';
+import { seedAgencies, seedMarketingSources, seedPromotions } from './insert-reference.ts';
 
 /** Bump when the demo data changes; an existing database keeps what it was seeded with. */
 export const DEMO_SEED = { name: 'demo', version: 2 } as const;
@@ -36,9 +38,10 @@ export async function seedDemoData(db: Database, today: string): Promise<SeedRes
       return { applied: false, seededOn: existing.seededOn, version: existing.version };
     }
 
-    await seedMarketing(tx, today);
-    await seedAgents(tx);
-    // Through the console's catalogue services: the demo's tours, departures and options are what staff could enter.
+    await seedMarketingSources(tx);
+    // Through the console's services: the demo's codes, agencies, tours, departures and options are what staff could enter.
+    await seedPromotions(tx, PROMOTIONS, today);
+    await seedAgencies(tx, AGENTS);
     const catalogue = await seedCatalogue(tx, TOURS, TOUR_CONTENT, today);
     await seedCustomerWithBookings(tx, DEMO_CUSTOMER, DEMO_BOOKINGS, catalogue, today);
     await seedCustomerWithBookings(tx, WORK_QUEUE_CUSTOMER, WORK_QUEUE_BOOKINGS, catalogue, today);

@@ -1,6 +1,5 @@
 import {
   departureInputSchema,
-  fieldErrors,
   optionInputSchema,
   tourInputSchema,
   type DepartureInput,
@@ -9,12 +8,12 @@ import {
   type OptionValues,
   type TourValues,
 } from '@tours/domain';
-import type { z } from 'zod/mini';
 import type { Database } from '../client.ts';
 import { databaseClock } from '../../lib/clock.ts';
 import { addOption, addRenderedPictures, createDeparture, createTour, type CatalogueChange, type RenderedPicture } from '../../modules/catalogue/index.ts';
 import type { OptionKind } from '../schema/index.ts';
 import { addDays, instantOn } from './dates.ts';
+import { parsed } from './parsed.ts';
 import { TOUR_PICTURE_FILES } from './data/tour-picture-files.ts';
 import type { TourContentSeed } from './data/tour-content.ts';
 import type { DepartureSeed, PackageSeed, Prices, TourSeed } from './data/types.ts';
@@ -54,14 +53,6 @@ export const departureKey = (tourCode: string, startsInDays: number) => `${tourC
 
 /** The seed is no staff member: its changes are not audited one by one, the seed's run is (seed/index.ts). */
 const SEED_CHANGE: CatalogueChange = { now: databaseClock(), staff: null };
-
-/** The schema's values, or an error naming the seed's entry and every field the console would refuse, with its message. */
-function parsed<S extends z.ZodMiniType>(schema: S, input: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields = Object.entries(fieldErrors(result.error)).map(([field, message]) => `${field || '(entry)'}: ${message}`);
-  throw new Error(`The demo seed's ${what} breaks a catalogue rule: ${fields.join('; ')}`);
-}
 
 interface PlannedOption {
   values: OptionValues;

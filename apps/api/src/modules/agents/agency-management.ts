@@ -25,6 +25,17 @@ export interface ChangeContext {
   requestId: string;
 }
 
+/**
+ * The demo seed adds its agencies and their staff through addAgency and
+ * addAgencyStaff too (db/seed), so it cannot make what the console would
+ * refuse. It is no staff member: its additions are not audited one by
+ * one, the seed's run is.
+ */
+export interface SeedChange {
+  staffMemberId: null;
+  now: SQL;
+}
+
 const codeTaken = () => new HttpError(409, 'CONFLICT', AGENCY_MESSAGES.codeTaken, { code: AGENCY_MESSAGES.codeTaken });
 const emailTaken = () => new HttpError(409, 'CONFLICT', AGENCY_MESSAGES.emailTaken, { email: AGENCY_MESSAGES.emailTaken });
 
@@ -33,23 +44,25 @@ const pick = <T extends Record<string, unknown>>(record: T, fields: (keyof T)[])
 const activity = (kind: string, changed: readonly string[], active: boolean) =>
   changed.length === 1 && changed[0] === 'active' ? `${kind}.${active ? 'enabled' : 'disabled'}` : `${kind}.changed`;
 
-export async function addAgency(db: Database, input: { code: string; name: string; reason: string }, context: ChangeContext): Promise<AgencyRecord> {
+export async function addAgency(db: Database, input: { code: string; name: string; reason: string }, context: ChangeContext | SeedChange): Promise<AgencyRecord> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(agents)
         .values({ code: input.code, name: input.name, createdAt: context.now, updatedAt: context.now })
         .returning({ id: agents.id });
-      await recordStaffChange(tx, {
-        staffMemberId: context.staffMemberId,
-        reason: input.reason,
-        action: 'agency.added',
-        entityType: 'agency',
-        entityId: row!.id,
-        requestId: context.requestId,
-        before: null,
-        after: { code: input.code, name: input.name, active: true },
-      });
+      if (context.staffMemberId !== null) {
+        await recordStaffChange(tx, {
+          staffMemberId: context.staffMemberId,
+          reason: input.reason,
+          action: 'agency.added',
+          entityType: 'agency',
+          entityId: row!.id,
+          requestId: context.requestId,
+          before: null,
+          after: { code: input.code, name: input.name, active: true },
+        });
+      }
       return (await agencyById(tx, row!.id))!;
     });
   } catch (error) {
@@ -97,7 +110,12 @@ export async function changeAgency(
   });
 }
 
-export async function addAgencyStaff(db: Database, agencyId: number, input: { name: string; email: string; reason: string }, context: ChangeContext): Promise<void> {
+export async function addAgencyStaff(
+  db: Database,
+  agencyId: number,
+  input: { name: string; email: string; reason: string },
+  context: ChangeContext | SeedChange,
+): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const agency = await lockAgency(tx, agencyId);
@@ -105,17 +123,19 @@ export async function addAgencyStaff(db: Database, agencyId: number, input: { na
         .insert(agentStaff)
         .values({ agentId: agencyId, name: input.name, email: input.email, createdAt: context.now, updatedAt: context.now })
         .returning({ id: agentStaff.id });
-      await recordStaffChange(tx, {
-        staffMemberId: context.staffMemberId,
-        reason: input.reason,
-        action: 'agency-staff.added',
-        entityType: 'agency_staff',
-        entityId: row!.id,
-        requestId: context.requestId,
-        before: null,
-        after: { name: input.name, email: input.email, active: true },
-        detail: { agency: agency.code },
-      });
+      if (context.staffMemberId !== null) {
+        await recordStaffChange(tx, {
+          staffMemberId: context.staffMemberId,
+          reason: input.reason,
+          action: 'agency-staff.added',
+          entityType: 'agency_staff',
+          entityId: row!.id,
+          requestId: context.requestId,
+          before: null,
+          after: { name: input.name, email: input.email, active: true },
+          detail: { agency: agency.code },
+        });
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error, 'agent_staff_agent_email_unique')) throw emailTaken();

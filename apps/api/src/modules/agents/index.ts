@@ -8,6 +8,8 @@ import { agentStaff, agents } from './schema.ts';
  */
 export { findAgentAndStaff, normaliseAgentCode, presentAgent, presentStaff } from './repository.ts';
 export { agentActor, requireVerification } from './verification.ts';
+// What the console's services add an agency and its staff with, for the demo seed to load its agencies through them (db/seed).
+export { addAgency, addAgencyStaff, type SeedChange as AgencySeedChange } from './agency-management.ts';
 
 /**
  * What other modules may read of the agents' tables in their own statements

@@ -9,6 +9,8 @@ import { promotionDiscounts, promotions } from './schema.ts';
  */
 export { normalisePromotionCode, promotionLineName, redeemablePromotion, type RedeemablePromotion } from './codes.ts';
 export { promotionChecks } from './limits.ts';
+// What the console's service adds a code with, for the demo seed to load its codes through it (db/seed).
+export { addPromotion, type SeedChange as PromotionSeedChange } from './management.ts';
 
 /**
  * What other modules may read of the promotions' tables in their own

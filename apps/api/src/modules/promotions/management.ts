@@ -32,6 +32,16 @@ export interface ChangeContext {
   requestId: string;
 }
 
+/**
+ * The demo seed adds its codes through addPromotion too (db/seed), so it
+ * cannot make one the console would refuse. It is no staff member: its
+ * codes are not audited one by one, the seed's run is.
+ */
+export interface SeedChange {
+  staffMemberId: null;
+  now: SQL;
+}
+
 const ENTITY = 'promotion';
 
 const codeTaken = () => new HttpError(409, 'CONFLICT', PROMOTION_MESSAGES.codeTaken, { code: PROMOTION_MESSAGES.codeTaken });
@@ -62,7 +72,7 @@ const columnsOf = (terms: PromotionTerms) => ({
   maxUsesPerCustomer: terms.max_uses_per_customer,
 });
 
-export async function addPromotion(db: Database, input: AddPromotionBody, context: ChangeContext): Promise<PromotionRecord> {
+export async function addPromotion(db: Database, input: AddPromotionBody, context: ChangeContext | SeedChange): Promise<PromotionRecord> {
   const terms = normalisedTerms(input);
   try {
     return await db.transaction(async (tx) => {
@@ -72,16 +82,18 @@ export async function addPromotion(db: Database, input: AddPromotionBody, contex
         .returning({ id: promotions.id });
       await writeTermsRows(tx, row!.id, terms);
       const added = (await promotionById(tx, row!.id))!;
-      await recordStaffChange(tx, {
-        staffMemberId: context.staffMemberId,
-        reason: input.reason,
-        action: 'promotion.added',
-        entityType: ENTITY,
-        entityId: added.id,
-        requestId: context.requestId,
-        before: null,
-        after: { code: added.code, ...auditedTerms(added) },
-      });
+      if (context.staffMemberId !== null) {
+        await recordStaffChange(tx, {
+          staffMemberId: context.staffMemberId,
+          reason: input.reason,
+          action: 'promotion.added',
+          entityType: ENTITY,
+          entityId: added.id,
+          requestId: context.requestId,
+          before: null,
+          after: { code: added.code, ...auditedTerms(added) },
+        });
+      }
       return added;
     });
   } catch (error) {

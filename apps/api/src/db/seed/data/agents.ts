@@ -1,5 +1,12 @@
+/** A travel agency (its Agent ID and name) and its staff, all enabled. */
+export interface AgencySeed {
+  code: string;
+  name: string;
+  staff: readonly { name: string; email: string }[];
+}
+
 /** Travel agents and their staff, as the agent modal verifies them (Agent ID, then staff e-mail). */
-export const AGENTS = [
+export const AGENTS: readonly AgencySeed[] = [
   {
     code: 'AG1001',
     name: 'Wanderlust Travel Ltd',

@@ -1,5 +1,5 @@
 import { ONLINE_MARKETING_SOURCE_ID, OTHER_MARKETING_SUBSOURCE_ID } from '@tours/domain';
-import { prices } from './types.ts';
+import { prices, type Prices } from './types.ts';
 
 /** 'How did you hear about us?' with the reservations system's ids; 63/165 is what online bookings send. */
 export const MARKETING_SOURCES = [
@@ -60,8 +60,17 @@ export const MARKETING_SOURCES = [
   },
 ] as const;
 
+/** A promotional code off an amount in each currency, for every tour, without limits; its dates in days from the day of seeding. */
+export interface PromotionSeed {
+  code: string;
+  description: string;
+  validFromDays: number;
+  validToDays: number;
+  discount: Prices;
+}
+
 /** Promotions relative to the day of seeding: WELCOME100 is valid, SPRING10 has expired. */
-export const PROMOTIONS = [
+export const PROMOTIONS: readonly PromotionSeed[] = [
   {
     code: 'WELCOME100',
     description: '£100, $100 or A$100 off a first booking.',
