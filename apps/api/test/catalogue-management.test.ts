@@ -149,6 +149,34 @@ describe('catalogue management', () => {
     expect(refused.statusCode, refused.body).toBe(409);
   });
 
+  it("dates a booking's balance by its departure's own rule where staff set one, on the site and in the console", async () => {
+    const { departureId, start, tourId } = await tourWithDeparture(app(), today(), 200);
+    const { code } = (await call('GET', `/tours/${tourId}`)).json().data;
+    const read = (await call('GET', `/departures/${departureId}`)).json().data;
+    const bad = await call('PUT', `/departures/${departureId}`, { ...departureInput(start, { balance_due_days: 400 }), reason: REASON }, { 'if-match': departureEtag(read) });
+    expect(bad.json().error.fields).toEqual({ balance_due_days: CATALOGUE_MESSAGES.balanceDueDays });
+    const ruled = await call('PUT', `/departures/${departureId}`, { ...departureInput(start, { balance_due_days: 70 }), reason: 'Hotel wants its money earlier' }, { 'if-match': departureEtag(read) });
+    expect(ruled.statusCode, ruled.body).toBe(200);
+    expect(ruled.json().data.balance_due_days).toBe(70);
+
+    const booking = await createBooking(app(), { code, startsInDays: 200 });
+    const ids = await optionIds(app(), booking);
+    const priced = await submit(app(), booking, {
+      flights: [{ component_id: ids.flight('OS 456'), passenger_ids: booking.passengerIds }],
+      accommodation: [{ component_id: ids.room('Hotel Sacher', 'Single'), passenger_ids: booking.passengerIds }],
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json().data.balance_due).toBe(addDays(start, -70));
+    const page = await app().inject({ method: 'GET', url: `/api/staff/bookings/${booking.id}`, headers: (await staffSession(app(), ['operations'])).headers });
+    expect(page.json().data.money.balance_due_date).toBe(addDays(start, -70));
+
+    // Without its own rule the operator's (90 days by default) applies again; the season import keeps a departure's rule.
+    const exported = (await call('GET', `/departures.csv?tour=${code}`)).body;
+    const reimported = await call('POST', '/departures/import', { csv: exported, dry_run: false, reason: REASON });
+    expect(reimported.json().data).toMatchObject({ applied: true, unchanged: 1 });
+    expect((await call('GET', `/departures/${departureId}`)).json().data.balance_due_days).toBe(70);
+  });
+
   it('deletes what was never booked, and shows low stock on open departures yet to start', async () => {
     const { departureId, tourId } = await tourWithDeparture(app(), today(), 170);
     let departure = (await call('GET', `/departures/${departureId}`)).json().data;

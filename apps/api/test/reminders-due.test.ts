@@ -6,7 +6,7 @@ import { dueReminders, reminderWindowDays, type ReminderCandidate, type Reminder
 
 const SCHEDULE: ReminderSchedule = { balanceDueDays: 90, balanceReminderDays: 14, detailsChaserDays: [90, 60, 30], finalDocumentsDays: 14 };
 /** Departs 2027-06-01: the balance is due 2027-03-03, the first reminder from 2027-02-17. */
-const BOOKING: ReminderCandidate = { id: 7, status: 'Confirmed', startDate: '2027-06-01', currency: 'GBP', outstanding: 123_45, detailsComplete: true };
+const BOOKING: ReminderCandidate = { id: 7, status: 'Confirmed', startDate: '2027-06-01', balanceDueDays: null, currency: 'GBP', outstanding: 123_45, detailsComplete: true };
 const keys = (booking: Partial<ReminderCandidate>, today: string, schedule = SCHEDULE) => dueReminders({ ...BOOKING, ...booking }, today, schedule).map((due) => due.key);
 
 describe('dueReminders', () => {
@@ -16,6 +16,13 @@ describe('dueReminders', () => {
     expect(keys({}, '2027-03-03')).toEqual(['balance-reminder:7:1']);
     expect(keys({}, '2027-03-04')).toEqual(['balance-reminder:7:2']);
     expect(keys({ outstanding: 0 }, '2027-03-04')).toEqual([]);
+  });
+
+  it("dates the balance by the departure's own rule where it has one (70 days: due 2027-03-23)", () => {
+    expect(keys({ balanceDueDays: 70 }, '2027-03-08')).toEqual([]);
+    expect(keys({ balanceDueDays: 70 }, '2027-03-09')).toEqual(['balance-reminder:7:1']);
+    expect(keys({ balanceDueDays: 70 }, '2027-03-24')).toEqual(['balance-reminder:7:2']);
+    expect(dueReminders({ ...BOOKING, balanceDueDays: 70 }, '2027-03-09', SCHEDULE)[0]).toMatchObject({ dueDate: '2027-03-23' });
   });
 
   it('chases missing details at the stage departure is in, once complete never', () => {

@@ -4,10 +4,11 @@ import { accountTestServer } from '../account-fixtures.ts';
 import { createBooking, lead } from '../booking-fixtures.ts';
 import { FUZZ_RUNS, installStop, tally } from './harness.ts';
 import { valueClassReport } from './value-classes.ts';
+import { takesJson } from './zod-arbitrary.ts';
 
 /** The endpoints of one auth kind, by name. */
 export const endpointsWithAuth = (auth: Endpoint['auth']) =>
-  (Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]).filter(([, endpoint]) => endpoint.auth === auth).map(([name]) => name);
+  (Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]).filter(([, endpoint]) => endpoint.auth === auth && takesJson(endpoint)).map(([name]) => name);
 
 /**
  * The app the fuzz talks to: the account tests' (customer tokens signed by

@@ -2,10 +2,10 @@ import { ENDPOINTS, type Endpoint } from '@tours/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { asJson, deleteAt, mutatedArbitrary, protoKeyed, refusesAsJson, setAt, sitesOf, validArbitrary } from './zod-arbitrary.ts';
+import { asJson, deleteAt, mutatedArbitrary, protoKeyed, refusesAsJson, setAt, sitesOf, takesJson, validArbitrary } from './zod-arbitrary.ts';
 
 const PARTS = ['params', 'query', 'body'] as const;
-const contractSchemas = (Object.entries(ENDPOINTS) as [string, Endpoint][]).flatMap(([name, endpoint]) =>
+const contractSchemas = (Object.entries(ENDPOINTS) as [string, Endpoint][]).filter(([, endpoint]) => takesJson(endpoint)).flatMap(([name, endpoint]) =>
   PARTS.flatMap((part) => (endpoint[part] ? [[`${name}.${part}`, endpoint[part]] as const] : [])),
 );
 

@@ -112,6 +112,18 @@ function validNumber(schema: Schema) {
 }
 
 /** Values the schema accepts. Refinements are met by filtering each value with the schema that carries them. */
+/**
+ * Whether an endpoint's input travels as JSON (or in the URL): a multipart
+ * upload's body holds the file's bytes (a custom schema no JSON carries), so
+ * the JSON fuzz leaves it to its own tests (tour-pictures.test.ts).
+ */
+export function takesJson(endpoint: { body?: unknown }): boolean {
+  if (!endpoint.body) return true;
+  const def = defOf(unwrap(endpoint.body as Schema));
+  if (def.type !== 'object') return true;
+  return !Object.values(def.shape as Record<string, Schema>).some((child) => defOf(unwrap(child)).type === 'custom');
+}
+
 export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   const refined = (arbitrary: fc.Arbitrary<unknown>) => (def.checks?.length ? arbitrary.filter((value) => accepts(schema, value)) : arbitrary);

@@ -26,6 +26,9 @@ export function balanceDueDate(departureStartDate: string, days: number): string
   return new Date(Date.parse(`${departureStartDate.slice(0, 10)}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The days that apply to a departure: its own rule where it has one (set in the staff console), else the operator's setting. */
+export const balanceDueDaysFor = (departureDays: number | null | undefined, operatorDays: number): number => departureDays ?? operatorDays;
+
 /** When the words are said: an instant, or the operator's calendar date 'YYYY-MM-DD' (a booking's confirmation day). */
 export type SaidOn = Date | string;
 

@@ -61,6 +61,7 @@ export const CATALOGUE_MESSAGES = {
   departureExists: 'This tour already has a departure on this date',
   status: 'Choose open, on request or closed',
   places: 'Places must be a whole number from 0',
+  balanceDueDays: 'Enter the days before the start, from 0 to 365, or leave it empty for the usual rule',
   price: 'Enter a price from 0, with at most two decimals',
   departureBooked: 'This departure has bookings, so it cannot be deleted. Close it instead.',
   staleDeparture: 'Someone else changed this departure since you opened it. Reload to see their change, then try again.',

@@ -1,5 +1,5 @@
 import {
-  balanceDueDate,
+  balanceDueDate, balanceDueDaysFor,
   bookingDetailsComplete,
   bookingOutstandingBalance,
   minor,
@@ -42,6 +42,7 @@ const bookingColumns = {
   correspondence: bookings.correspondence,
   startDate: departures.startDate,
   endDate: departures.endDate,
+  balanceDueDays: departures.balanceDueDays,
   tourName: tours.name,
   brandChannel: tours.brandChannel,
   agencyName: agents.name,
@@ -65,7 +66,7 @@ function accountBooking(
     confirmed_date: row.confirmedDate ? row.confirmedDate.toISOString() : null,
     start_date: row.startDate,
     end_date: row.endDate,
-    balance_due: outstanding > 0 ? balanceDueDate(row.startDate, balanceDueDays) : null,
+    balance_due: outstanding > 0 ? balanceDueDate(row.startDate, balanceDueDaysFor(row.balanceDueDays, balanceDueDays)) : null,
     principal_component_name: lines.find((line) => line.componentType === 'Tour')?.name ?? row.tourName,
     outstanding_balance: { value: outstanding, currency: row.currency },
     total_price: { value: total, currency_code: row.currency },

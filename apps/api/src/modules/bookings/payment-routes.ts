@@ -42,7 +42,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
     const promotion = lines.find((line) => line.componentType === 'PromotionalCode');
     return {
       data: {
-        details: withBalanceDue(details, session.startDate, app.config.balances.dueDays),
+        details: withBalanceDue(details, session, app.config.balances.dueDays),
         promotion: promotion
           ? { id: promotion.id, name: promotion.name, component_type: 'PromotionalCode' as const, price: { value: promotion.price, currency_code: session.currency } }
           : null,

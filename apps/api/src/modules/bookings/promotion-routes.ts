@@ -17,13 +17,13 @@ export async function promotionRoutes(app: FastifyInstance) {
     await enforceRateLimits({ db: app.db, reply, now }, promotionChecks(app.config.rateLimits.promotions, { ip: request.ip, bookingId: session.bookingId, valid }));
     const applied = await applyPromotionCode(app.db, { session, code: request.body.code, now, databaseNow: app.clock.databaseNow(), requestId: request.id });
     await cancelWithdrawnRequests(app, session.bookingId);
-    return { data: { ...applied, details: withBalanceDue(applied.details, session.startDate, app.config.balances.dueDays) } };
+    return { data: { ...applied, details: withBalanceDue(applied.details, session, app.config.balances.dueDays) } };
   });
 
   registerEndpoint(app, removePromotion, async (request) => {
     const session = sessionOf(request);
     const { figures, withdrawnRequests } = await removePromotionCode(app.db, { session, now: app.clock.now(), requestId: request.id });
     if (withdrawnRequests > 0) await cancelWithdrawnRequests(app, session.bookingId);
-    return { data: { ...figures, details: withBalanceDue(figures.details, session.startDate, app.config.balances.dueDays) } };
+    return { data: { ...figures, details: withBalanceDue(figures.details, session, app.config.balances.dueDays) } };
   });
 }

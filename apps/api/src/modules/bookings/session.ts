@@ -17,8 +17,10 @@ export interface BookingSession {
   tourId: number;
   tourName: string;
   brandChannel: number;
-  /** The departure's start date 'YYYY-MM-DD': the balance falls due BALANCE_DUE_DAYS before it. */
+  /** The departure's start date 'YYYY-MM-DD': the balance falls due BALANCE_DUE_DAYS before it, or the departure's own days. */
   startDate: string;
+  /** The departure's own days before the start the balance falls due (null: the operator's). */
+  balanceDueDays: number | null;
   /** How many passengers travel on the booking. */
   participants: number;
   /** Holds placed in this session lapse with it. */
@@ -48,6 +50,7 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string, no
       tourName: tours.name,
       brandChannel: tours.brandChannel,
       startDate: departures.startDate,
+      balanceDueDays: departures.balanceDueDays,
       expiresAt: bookings.tokenExpiresAt,
       customerId: bookings.customerId,
       secondsLeft: sql<number>`cast(extract(epoch from (${bookings.tokenExpiresAt} - ${sqlInstant(now)})) as double precision)`,

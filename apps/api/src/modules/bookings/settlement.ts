@@ -32,6 +32,7 @@ export async function lockBookingForSettlement(db: Database, bookingId: number) 
       tourName: tours.name,
       startDate: departures.startDate,
       endDate: departures.endDate,
+      balanceDueDays: departures.balanceDueDays,
     })
     .from(bookings)
     .innerJoin(departures, eq(departures.id, bookings.departureId))

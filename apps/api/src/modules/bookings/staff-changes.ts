@@ -23,6 +23,8 @@ export interface BookingForChange {
   tourName: string;
   startDate: string;
   endDate: string;
+  /** The departure's own days before the start the balance falls due (null: the operator's). */
+  balanceDueDays: number | null;
   agentId: number | null;
   needsAttention: boolean;
   attentionReason: string | null;
@@ -58,6 +60,7 @@ function selectForChange(db: Database, bookingId: number) {
       tourName: tours.name,
       startDate: departures.startDate,
       endDate: departures.endDate,
+      balanceDueDays: departures.balanceDueDays,
       agentId: bookings.agentId,
       needsAttention: bookings.needsAttention,
       attentionReason: bookings.attentionReason,

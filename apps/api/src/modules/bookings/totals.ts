@@ -1,4 +1,4 @@
-import { balanceDueDate, priceBookingLines, showsDepositLine, type CurrencyCode, type PrePaymentDetails } from '@tours/domain';
+import { balanceDueDate, balanceDueDaysFor, priceBookingLines, showsDepositLine, type CurrencyCode, type PrePaymentDetails } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
 import { listComponents } from './repository.ts';
 import type { ComponentType } from './schema.ts';
@@ -31,9 +31,13 @@ export function totalsFromLines(lines: readonly Line[], currency: CurrencyCode, 
  * the departure starts), so the review words the API's date and never works
  * one out with another number of days.
  */
-export const withBalanceDue = <Details extends object>(details: Details, startDate: string, balanceDueDays: number): Details & { balance_due: string } => ({
+export const withBalanceDue = <Details extends object>(
+  details: Details,
+  departure: { startDate: string; balanceDueDays: number | null },
+  operatorDays: number,
+): Details & { balance_due: string } => ({
   ...details,
-  balance_due: balanceDueDate(startDate, balanceDueDays),
+  balance_due: balanceDueDate(departure.startDate, balanceDueDaysFor(departure.balanceDueDays, operatorDays)),
 });
 
 export async function bookingTotals(db: Database, bookingId: number, currency: CurrencyCode, brandChannel: number): Promise<BookingTotals> {

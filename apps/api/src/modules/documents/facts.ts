@@ -33,6 +33,8 @@ export interface DocumentFacts {
   tourName: string;
   tourCode: string;
   startDate: string;
+  /** The departure's own days before the start the balance falls due (null: the operator's). */
+  balanceDueDays: number | null;
   endDate: string;
   confirmedDate: Date | null;
   passengers: { name: string; isLead: boolean; dateOfBirth: string | null }[];
@@ -69,6 +71,7 @@ export async function loadDocumentFacts(db: Database, bookingId: number): Promis
       tourCode: tours.code,
       brandChannel: tours.brandChannel,
       startDate: departures.startDate,
+      balanceDueDays: departures.balanceDueDays,
       endDate: departures.endDate,
       agency: agents.name,
       customer: { title: customers.title, forename: customers.forename, surname: customers.surname, email: customers.email, address: customers.address },
@@ -107,6 +110,7 @@ export async function loadDocumentFacts(db: Database, bookingId: number): Promis
     tourName: booking.tourName,
     tourCode: booking.tourCode,
     startDate: booking.startDate,
+    balanceDueDays: booking.balanceDueDays,
     endDate: booking.endDate,
     confirmedDate: booking.confirmedDate,
     passengers: passengerRows.map((p) => ({ name: formatPersonName({ title: p.title, forename: p.givenName, surname: p.familyName }), isLead: p.isLead, dateOfBirth: p.dateOfBirth })),

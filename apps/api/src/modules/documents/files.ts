@@ -1,4 +1,4 @@
-import { balanceDueDate } from '@tours/domain';
+import { balanceDueDate, balanceDueDaysFor } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
 import { loadItinerary } from './facts.ts';
 import type * as Renderer from './pdf/render.ts';
@@ -53,7 +53,7 @@ export async function drawBookingDocument(db: Database, bookingId: number, docum
       facts: shown.facts,
       itinerary,
       now: drawing.now,
-      balanceDue: shown.facts.outstanding > 0 ? balanceDueDate(shown.facts.startDate, drawing.balanceDueDays) : null,
+      balanceDue: shown.facts.outstanding > 0 ? balanceDueDate(shown.facts.startDate, balanceDueDaysFor(shown.facts.balanceDueDays, drawing.balanceDueDays)) : null,
     }),
   };
 }

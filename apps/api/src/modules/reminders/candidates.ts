@@ -18,6 +18,7 @@ export interface CandidateRow {
   currency: CurrencyCode;
   startDate: string;
   endDate: string;
+  balanceDueDays: number | null;
   tourName: string;
   total: number;
   paid: number;
@@ -33,20 +34,22 @@ export interface CandidateRow {
  * customer (an agent's client is never written to: the agency settles with
  * us), departing from today to `windowDays` ahead.
  */
-export async function reminderCandidates(db: Database, now: Instant, windowDays: number): Promise<{ today: string; rows: CandidateRow[] }> {
+export async function reminderCandidates(db: Database, now: Instant, windowDays: number, balanceReminderDays: number): Promise<{ today: string; rows: CandidateRow[] }> {
   const today = sqlOperatorDate(now);
   const [day] = await queryRows<{ today: string }>(db, sql`select to_char(${today}, 'YYYY-MM-DD') as today`);
   const rows = await queryRows<CandidateRow>(
     db,
     sql`select ${bookings.id} as "id", ${bookings.reference} as "reference", ${bookings.status} as "status", ${bookings.currency} as "currency",
           to_char(${departures.startDate}, 'YYYY-MM-DD') as "startDate", to_char(${departures.endDate}, 'YYYY-MM-DD') as "endDate", ${tours.name} as "tourName",
+          ${departures.balanceDueDays} as "balanceDueDays",
           ${bookingTotalSql(bookings.id)} as "total", ${amountPaidSql(sql`${bookings.id}`)} as "paid", ${bookingDetailsIncompleteSql()} as "detailsIncomplete",
           (select array_agg(${outboxMessages.messageKey}) from ${outboxMessages} where ${outboxMessages.bookingId} = ${bookings.id} and ${outboxMessages.messageKey} is not null) as "sentKeys"
         from ${bookings}
         inner join ${departures} on ${departures.id} = ${bookings.departureId}
         inner join ${tours} on ${tours.id} = ${departures.tourId}
         where ${isSettledSql()} and ${bookings.agentId} is null
-          and ${departures.startDate} between ${today} and ${today} + cast(${windowDays} as integer)
+          -- A departure with a balance due earlier than the operator's widens the window by as much.
+          and ${departures.startDate} between ${today} and ${today} + greatest(cast(${windowDays} as integer), coalesce(${departures.balanceDueDays}, 0) + cast(${balanceReminderDays} as integer))
         order by ${departures.startDate}, ${bookings.id}`,
   );
   return { today: day!.today, rows: rows.map((row) => ({ ...row, id: Number(row.id), total: Number(row.total), paid: Number(row.paid) })) };

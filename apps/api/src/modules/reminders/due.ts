@@ -1,4 +1,4 @@
-import { balanceDueDate, calendarDaysBetween, type BookingStatus, type CurrencyCode } from '@tours/domain';
+import { balanceDueDate, balanceDueDaysFor, calendarDaysBetween, type BookingStatus, type CurrencyCode } from '@tours/domain';
 
 /**
  * Which reminders a booking is due now: the rules of the reminders job,
@@ -24,6 +24,8 @@ export interface ReminderCandidate {
   status: BookingStatus;
   /** 'YYYY-MM-DD' the departure starts. */
   startDate: string;
+  /** The departure's own days before the start the balance falls due (null: the schedule's). */
+  balanceDueDays: number | null;
   currency: CurrencyCode;
   /** Minor units still to pay (total less paid, never below 0). */
   outstanding: number;
@@ -53,7 +55,7 @@ export function dueReminders(booking: ReminderCandidate, today: string, schedule
   if (daysToStart < 0) return [];
   const due: DueReminder[] = [];
   if (booking.outstanding > 0) {
-    const dueDate = balanceDueDate(booking.startDate, schedule.balanceDueDays);
+    const dueDate = balanceDueDate(booking.startDate, balanceDueDaysFor(booking.balanceDueDays, schedule.balanceDueDays));
     const daysToDue = calendarDaysBetween(today, dueDate);
     if (daysToDue < 0) due.push({ kind: 'balance', key: `balance-reminder:${booking.id}:2`, dueDate, overdue: true });
     else if (daysToDue <= schedule.balanceReminderDays) due.push({ kind: 'balance', key: `balance-reminder:${booking.id}:1`, dueDate, overdue: false });

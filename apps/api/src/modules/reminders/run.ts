@@ -127,7 +127,7 @@ async function queueReminder(db: Database, row: CandidateRow, reminder: DueRemin
  */
 export async function runReminders(db: Database, now: Instant, settings: ReminderSettings): Promise<ReminderResult> {
   const result: ReminderResult = { balance: 0, overdue: 0, details: 0, finalDocuments: 0, options: 0 };
-  const { today, rows } = await reminderCandidates(db, now, reminderWindowDays(settings));
+  const { today, rows } = await reminderCandidates(db, now, reminderWindowDays(settings), settings.balanceReminderDays);
   for (const row of rows) {
     const sent = new Set(row.sentKeys ?? []);
     const candidate = { ...row, outstanding: outstandingBalance(row.total, row.paid), detailsComplete: !row.detailsIncomplete };

@@ -36,7 +36,7 @@ export async function selectionRoutes(app: FastifyInstance) {
     }
     const { details, withdrawnRequests } = await submit({ session, allocations: request.body.allocations, clock: app.clock, requestId: request.id });
     if (withdrawnRequests > 0) await cancelWithdrawnRequests(app, session.bookingId);
-    return { data: withBalanceDue(details, session.startDate, app.config.balances.dueDays) };
+    return { data: withBalanceDue(details, session, app.config.balances.dueDays) };
   });
 
   registerEndpoint(app, submitSelection, async (request) => {
@@ -47,6 +47,6 @@ export async function selectionRoutes(app: FastifyInstance) {
     }
     const { details, withdrawnRequests } = await submit({ session, allocations: emptyAllocations(), clock: app.clock, requestId: request.id });
     if (withdrawnRequests > 0) await cancelWithdrawnRequests(app, session.bookingId);
-    return { data: withBalanceDue(details, session.startDate, app.config.balances.dueDays) };
+    return { data: withBalanceDue(details, session, app.config.balances.dueDays) };
   });
 }

@@ -38,6 +38,15 @@ const departureFields = z.object({
   hidden: z.boolean(),
   places: stockSchema(CATALOGUE_MESSAGES.places),
   prices: pricesSchema,
+  /** Days before the start the balance falls due, where this departure differs from the operator's rule; null: the operator's. */
+  balance_due_days: z._default(
+    z.nullable(
+      z
+        .number({ error: CATALOGUE_MESSAGES.balanceDueDays })
+        .check(z.int({ error: CATALOGUE_MESSAGES.balanceDueDays, abort: true }), z.minimum(0, CATALOGUE_MESSAGES.balanceDueDays), z.maximum(365, CATALOGUE_MESSAGES.balanceDueDays)),
+    ),
+    null,
+  ),
 });
 const datesOrdered = <T extends { start_date: string; end_date: string }>() =>
   z.refine<T>((departure) => departure.end_date >= departure.start_date, {
@@ -62,6 +71,7 @@ export const managedDepartureSchema = z.object({
   hidden: z.boolean(),
   places: z.number(),
   prices: pricesSchema,
+  balance_due_days: z.nullable(z.number()),
   /** Places sold, and held by bookings in progress now. */
   sold: z.number(),
   held: z.number(),

@@ -4,7 +4,7 @@ import { idSchema, normaliseLineBreaks, readableText } from '../../input-values.
 import { staffReasonSchema } from '../../staff/reason.ts';
 import { dataEnvelope, defineEndpoint, isoDateSchema } from '../common.ts';
 import { catalogueDepartureParamsSchema, managedDepartureSchema } from './catalogue-departures.ts';
-import { optionInputSchema } from './catalogue-options.ts';
+import { optionChangeBodySchema } from './catalogue-options.ts';
 import { reasonBodySchema, tourCodeSchema } from './catalogue-tours.ts';
 
 /**
@@ -14,7 +14,6 @@ import { reasonBodySchema, tourCodeSchema } from './catalogue-tours.ts';
  * them is a change to the departure another person may be editing.
  */
 
-export const optionChangeBodySchema = z.intersection(optionInputSchema, z.object({ reason: staffReasonSchema }));
 export const catalogueOptionParamsSchema = z.object({
   departure: idSchema,
   option: idSchema,

@@ -3,6 +3,7 @@ import { CATALOGUE_MESSAGES, FLIGHT_RATE_OPTIONS, ROOM_TYPES } from '../../catal
 import { CURRENCIES, type CurrencyCode } from '../../money.ts';
 import { MAX_MONEY_MINOR } from '../../staff/money.ts';
 import { optionalText, requiredText } from '../../validation.ts';
+import { staffReasonSchema } from '../../staff/reason.ts';
 import { isoDateTimeSchema } from '../common.ts';
 
 /**
@@ -43,75 +44,74 @@ const occupancyOrdered = <T extends { occupancy_from: number; occupancy_to: numb
  * ('LHR', any case), or its name with the code in brackets ('London
  * Heathrow (LHR)'), which the option's name and the site then show in full.
  */
-const airport = z
-  .string({ error: CATALOGUE_MESSAGES.airport })
-  .check(
-    z.trim(),
-    z.overwrite((value) => (/^[a-z]{3}$/i.test(value) ? value.toUpperCase() : value)),
-    z.regex(/^(?:[A-Z]{3}|[\p{L}\p{N}][\p{L}\p{N} .,'’&/-]{0,78} \([A-Z]{3}\))$/u, CATALOGUE_MESSAGES.airport),
-  );
+const airport = z.string({ error: CATALOGUE_MESSAGES.airport }).check(
+  z.trim(),
+  z.overwrite((value) => (/^[a-z]{3}$/i.test(value) ? value.toUpperCase() : value)),
+  z.regex(/^(?:[A-Z]{3}|[\p{L}\p{N}][\p{L}\p{N} .,'’&/-]{0,78} \([A-Z]{3}\))$/u, CATALOGUE_MESSAGES.airport),
+);
 
-export const roomOptionInputSchema = z
-  .object({
-    kind: z.literal('room'),
-    ...sold,
-    hotel: z.object({
-      name: requiredText(CATALOGUE_MESSAGES.hotelName, 120),
-      city: requiredText(CATALOGUE_MESSAGES.hotelCity, 80),
-      /** What the tour page says of the hotel; empty leaves what it says as it is. */
-      description: optionalText(1000, { lines: true }),
+const roomFields = {
+  kind: z.literal('room'),
+  ...sold,
+  hotel: z.object({
+    name: requiredText(CATALOGUE_MESSAGES.hotelName, 120),
+    city: requiredText(CATALOGUE_MESSAGES.hotelCity, 80),
+    /** What the tour page says of the hotel; empty leaves what it says as it is. */
+    description: optionalText(1000, { lines: true }),
+  }),
+  /**
+   * How the reservations system spells the hotel on this room option
+   * ('HOTEL KONIGSHOF'); the site matches it to the hotel accent- and
+   * case-insensitively. Empty: the hotel's name.
+   */
+  accommodation_name: optionalText(120),
+  room_type: z.enum(ROOM_TYPES, { error: CATALOGUE_MESSAGES.roomType }),
+  /** Nights at this hotel on the itinerary. */
+  nights: count(CATALOGUE_MESSAGES.nights, 0, 60),
+};
+
+const flightFields = {
+  kind: z.literal('flight'),
+  stock: count(CATALOGUE_MESSAGES.stock),
+  prices: optionPrices,
+  closed: z.boolean(),
+  group: z.object({
+    name: requiredText(CATALOGUE_MESSAGES.flightGroup, 120),
+    rate_option: z.enum(FLIGHT_RATE_OPTIONS, {
+      error: CATALOGUE_MESSAGES.rateOption,
     }),
-    /**
-     * How the reservations system spells the hotel on this room option
-     * ('HOTEL KONIGSHOF'); the site matches it to the hotel accent- and
-     * case-insensitively. Empty: the hotel's name.
-     */
-    accommodation_name: optionalText(120),
-    room_type: z.enum(ROOM_TYPES, { error: CATALOGUE_MESSAGES.roomType }),
-    /** Nights at this hotel on the itinerary. */
-    nights: count(CATALOGUE_MESSAGES.nights, 0, 60),
-  })
-  .check(occupancyOrdered());
+  }),
+  flight_number: requiredText(CATALOGUE_MESSAGES.flightNumber, 12),
+  airline_name: requiredText(CATALOGUE_MESSAGES.airline, 80),
+  cabin_class_name: requiredText(CATALOGUE_MESSAGES.cabinClass, 40),
+  departure_airport: airport,
+  arrival_airport: airport,
+  departure_at: isoDateTimeSchema,
+  arrival_at: isoDateTimeSchema,
+};
+const arrivesAfterDeparting = <T extends { departure_at: string; arrival_at: string }>() =>
+  z.refine<T>((flight) => Date.parse(flight.arrival_at) > Date.parse(flight.departure_at), { path: ['arrival_at'], message: CATALOGUE_MESSAGES.flightTimes });
 
-export const flightOptionInputSchema = z
-  .object({
-    kind: z.literal('flight'),
-    stock: count(CATALOGUE_MESSAGES.stock),
-    prices: optionPrices,
-    closed: z.boolean(),
-    group: z.object({
-      name: requiredText(CATALOGUE_MESSAGES.flightGroup, 120),
-      rate_option: z.enum(FLIGHT_RATE_OPTIONS, {
-        error: CATALOGUE_MESSAGES.rateOption,
-      }),
-    }),
-    flight_number: requiredText(CATALOGUE_MESSAGES.flightNumber, 12),
-    airline_name: requiredText(CATALOGUE_MESSAGES.airline, 80),
-    cabin_class_name: requiredText(CATALOGUE_MESSAGES.cabinClass, 40),
-    departure_airport: airport,
-    arrival_airport: airport,
-    departure_at: isoDateTimeSchema,
-    arrival_at: isoDateTimeSchema,
-  })
-  .check(
-    z.refine((flight) => Date.parse(flight.arrival_at) > Date.parse(flight.departure_at), { path: ['arrival_at'], message: CATALOGUE_MESSAGES.flightTimes }),
-  );
+const extraFields = { kind: z.literal('extra'), ...sold };
+const additionalNightFields = { kind: z.literal('additional_night'), ...sold, nights: count(CATALOGUE_MESSAGES.nights, 0, 60) };
 
-export const extraOptionInputSchema = z.object({ kind: z.literal('extra'), ...sold }).check(occupancyOrdered());
-
-export const additionalNightOptionInputSchema = z
-  .object({
-    kind: z.literal('additional_night'),
-    ...sold,
-    nights: count(CATALOGUE_MESSAGES.nights, 0, 60),
-  })
-  .check(occupancyOrdered());
-
+/**
+ * Each kind a plain object and the kinds one discriminated union, which
+ * every reader of a schema understands (forms, the OpenAPI document, the
+ * fuzz walker); a change is the same with the reason it is made for.
+ */
 export const optionInputSchema = z.discriminatedUnion('kind', [
-  roomOptionInputSchema,
-  flightOptionInputSchema,
-  extraOptionInputSchema,
-  additionalNightOptionInputSchema,
+  z.object(roomFields).check(occupancyOrdered()),
+  z.object(flightFields).check(arrivesAfterDeparting()),
+  z.object(extraFields).check(occupancyOrdered()),
+  z.object(additionalNightFields).check(occupancyOrdered()),
+]);
+const reason = { reason: staffReasonSchema };
+export const optionChangeBodySchema = z.discriminatedUnion('kind', [
+  z.object({ ...roomFields, ...reason }).check(occupancyOrdered()),
+  z.object({ ...flightFields, ...reason }).check(arrivesAfterDeparting()),
+  z.object({ ...extraFields, ...reason }).check(occupancyOrdered()),
+  z.object({ ...additionalNightFields, ...reason }).check(occupancyOrdered()),
 ]);
 export type OptionInput = z.input<typeof optionInputSchema>;
 export type OptionValues = z.output<typeof optionInputSchema>;

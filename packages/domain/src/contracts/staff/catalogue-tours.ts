@@ -21,9 +21,8 @@ export const tourCodeSchema = z
   .string({ error: CATALOGUE_MESSAGES.codeFormat })
   .check(z.trim(), z.toUpperCase(), z.regex(TOUR_CODE_PATTERN, CATALOGUE_MESSAGES.codeFormat));
 
-export const brandChannelSchema = z
-  .number({ error: CATALOGUE_MESSAGES.brandChannel })
-  .check(z.refine((code) => (BRAND_CHANNEL_CODES as number[]).includes(code), CATALOGUE_MESSAGES.brandChannel));
+/** One of the reservations system's brand channel codes: a closed list, as a literal of its values (so every tool reading the schema knows them). */
+export const brandChannelSchema = z.literal(BRAND_CHANNEL_CODES, { error: CATALOGUE_MESSAGES.brandChannel });
 
 export const itineraryDaySchema = z.object({
   title: requiredText(CATALOGUE_MESSAGES.itineraryTitle, 120),

@@ -116,6 +116,7 @@ export async function readDeparture(db: Database, departureId: number, now: Inst
     hidden: departure.hidden,
     places: departure.capacity,
     prices,
+    balance_due_days: departure.balanceDueDays,
     sold: places.sold,
     held: places.held,
     booked: byDeparture.size > 0,

@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES, tourEtag, tourKindOf, type ManagedTour, type ManagedTourRow, type TourValues } from '@tours/domain';
+import { CATALOGUE_MESSAGES, tourEtag, type BrandChannelCode, tourKindOf, type ManagedTour, type ManagedTourRow, type TourValues } from '@tours/domain';
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/http-error.ts';
@@ -64,7 +64,8 @@ async function tourValues(db: Database, tourId: number): Promise<(TourValues & {
     updatedAt: tour.updatedAt,
     code: tour.code,
     name: tour.name,
-    brand_channel: tour.brandChannel,
+    // Stored by this module from the same closed list (brandChannelSchema), so read back as one of its codes.
+    brand_channel: tour.brandChannel as BrandChannelCode,
     description: tour.description,
     summary: content[0]?.summary ?? '',
     itinerary: itinerary.map((day) => ({ title: day.title, description: day.description })),

@@ -69,6 +69,8 @@ export const departures = pgTable(
     status: departureStatus('status').notNull().default('open'),
     /** Left out of the catalogue's lists; an open hidden departure is booked by its link only. */
     hidden: boolean('hidden').notNull().default(false),
+    /** Days before the start its balance falls due, where it differs from the operator's BALANCE_DUE_DAYS (null: the operator's). */
+    balanceDueDays: integer('balance_due_days'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Goes up with every staff change of the departure, its prices or its options: their ETag. */
@@ -79,6 +81,7 @@ export const departures = pgTable(
     index('departures_start_date_idx').on(t.startDate),
     check('departures_capacity_non_negative', sql`${t.capacity} >= 0`),
     check('departures_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
+    check('departures_balance_due_days_range', sql`${t.balanceDueDays} is null or ${t.balanceDueDays} between 0 and 365`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { balanceDueDate, formatPersonName, operatorDate, priceLines, settledBookingStatus, type BookingStatus, type CurrencyCode } from '@tours/domain';
+import { balanceDueDate, balanceDueDaysFor, formatPersonName, operatorDate, priceLines, settledBookingStatus, type BookingStatus, type CurrencyCode } from '@tours/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { agentsReadModel } from '../../agents/index.ts';
@@ -21,6 +21,8 @@ export interface ConfirmedBookingFacts {
   tourName: string;
   startDate: string;
   endDate: string;
+  /** The departure's own days before the start the balance falls due (null: the operator's). */
+  balanceDueDays: number | null;
   /** The status it settles with (or stands at): an Optional booking's e-mail says it is optional. */
   status?: BookingStatus;
 }
@@ -129,7 +131,7 @@ export async function queueConfirmationEmail(
     tourName: booking.tourName,
     startDate: booking.startDate,
     endDate: booking.endDate,
-    balanceDueDate: balanceDueDate(booking.startDate, input.balanceDueDays),
+    balanceDueDate: balanceDueDate(booking.startDate, balanceDueDaysFor(booking.balanceDueDays, input.balanceDueDays)),
     passengers: passengers.map(fullName),
     lines,
     currency: booking.currency,

@@ -14,11 +14,18 @@ interface DepartureFields {
   hidden: boolean;
   places: string;
   prices: PriceFields;
+  balance_due_days: string;
   reason: string;
 }
 type DepartureBody = DepartureInput & { reason: string };
 
-const toBody = (fields: DepartureFields) => ({ ...fields, places: fields.places.trim() === '' ? Number.NaN : Number(fields.places), prices: pricesOf(fields.prices) });
+const toBody = (fields: DepartureFields) => ({
+  ...fields,
+  places: fields.places.trim() === '' ? Number.NaN : Number(fields.places),
+  prices: pricesOf(fields.prices),
+  // Empty: the operator's rule.
+  balance_due_days: fields.balance_due_days.trim() === '' ? null : Number(fields.balance_due_days),
+});
 const resolver = schemaResolver<DepartureFields, DepartureBody>(departureChangeBodySchema, toBody);
 
 const fieldsOf = (departure: DepartureInput | null): DepartureFields => ({
@@ -28,6 +35,7 @@ const fieldsOf = (departure: DepartureInput | null): DepartureFields => ({
   hidden: departure?.hidden ?? false,
   places: departure ? String(departure.places) : '',
   prices: priceFieldsOf(departure?.prices ?? { GBP: 0, USD: 0, AUD: 0 }),
+  balance_due_days: departure?.balance_due_days == null ? '' : String(departure.balance_due_days),
   reason: '',
 });
 
@@ -81,6 +89,13 @@ export function DepartureForm({ departure, taken = 0, submitLabel, onSave, onRel
         />
       </div>
       <CheckboxField label="Hidden from the catalogue (booked by its link only)" {...form.register('hidden')} />
+      <TextField
+        label="Balance due, days before the start"
+        inputMode="numeric"
+        hint="Only where this departure differs: empty keeps the operator's usual rule"
+        error={errors.balance_due_days?.message}
+        {...form.register('balance_due_days')}
+      />
       <PriceInputs form={form} name="prices" legend="Price per person" />
       <TextAreaField label="Reason for the change" hint="Kept in the audit log with your name" required rows={2} error={errors.reason?.message} {...form.register('reason')} />
       <Button type="submit" busy={form.formState.isSubmitting}>

@@ -1,5 +1,5 @@
 import { FLIGHT_RATE_OPTIONS, ROOM_TYPES } from '@tours/domain/catalogue/management';
-import { optionChangeBodySchema } from '@tours/domain/contracts/staff/catalogue-inventory';
+import { optionChangeBodySchema } from '@tours/domain/contracts/staff/catalogue-options';
 import type { ManagedOption, OptionInput } from '@tours/domain/contracts/staff/catalogue-options';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

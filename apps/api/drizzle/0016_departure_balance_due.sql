@@ -1,0 +1,2 @@
+ALTER TABLE "departures" ADD COLUMN "balance_due_days" integer;--> statement-breakpoint
+ALTER TABLE "departures" ADD CONSTRAINT "departures_balance_due_days_range" CHECK ("departures"."balance_due_days" is null or "departures"."balance_due_days" between 0 and 365);
