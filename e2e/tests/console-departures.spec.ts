@@ -113,6 +113,14 @@ test.describe("a departure's page and the ground team's documents", () => {
     const statement = await download(page, 'Download the agency statement as CSV');
     expect(statement.fileName).toMatch(/^agency-statement-MHW-VIE-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(statement.content.toString('utf8')).toContain('Agency,Booking,Status,Lead passenger,Passengers,Currency,Total,Paid,Outstanding');
+    const statementPdf = await download(page, 'Download the agency statement as PDF');
+    expect((await readPdf(new Uint8Array(statementPdf.content))).text).toContain('Agency statement');
+
+    // The passenger manifest as the ground team prints it.
+    const manifestPdf = await download(page, 'Download the passenger manifest as PDF');
+    const manifestText = (await readPdf(new Uint8Array(manifestPdf.content))).text;
+    expect(manifestText).toContain('Passenger manifest');
+    expect(manifestText).toContain('Mrs Margaret Ashworth');
 
     const flights = await download(page, 'Download the flight manifest as PDF');
     expect(flights.fileName).toMatch(/^flight-manifest-MHW-VIE-\d{4}-\d{2}-\d{2}\.pdf$/);

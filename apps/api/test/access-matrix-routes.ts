@@ -34,6 +34,10 @@ export const NON_CONTRACT_ROUTES: { route: RegExp; guard: string }[] = [
     guard: "public: the staff console's page and files (noindex, no-store); its API calls are staff-guarded (staff-role-matrix)",
   },
   {
+    route: /^GET \/api\/media\/tours\/:file$/,
+    guard: "public: the tour pictures (a picture's name only: the demo's rendered files, then the uploads in the file storage)",
+  },
+  {
     route: /^GET \/api\/sandbox\/geolocation$/,
     guard: "public: the sandbox geolocation (the caller’s own address)",
   },

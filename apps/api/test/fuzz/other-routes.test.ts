@@ -26,6 +26,7 @@ type Excluded = { excluded: string };
 
 const OTHER_ROUTES: Record<string, Fuzzed | Excluded> = {
   'GET /api/sandbox/geolocation': { fuzz: 'envelope' },
+  'GET /api/media/tours/:file': { fuzz: 'no-5xx' },
   'POST /api/payments/notifications': { fuzz: 'envelope' },
   'GET /pay/sdk.js': { fuzz: 'no-5xx' },
   'GET /pay/frame': { fuzz: 'no-5xx' },

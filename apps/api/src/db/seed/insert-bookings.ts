@@ -154,9 +154,9 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
 
   // Cancelled bookings gave their places back.
   // So did a Quote the site could not complete: it holds nothing.
-  // A paid but Unconfirmed booking's holds lapsed before its payment came back, as the site leaves them: staff confirm it by taking them again.
-  const state = seed.status === 'Cancelled' || seed.status === 'Quote' || !takesPlaces ? ('released' as const) : seed.status === 'Unconfirmed' ? ('held' as const) : ('sold' as const);
-  const expiresAt = state === 'held' ? instantOn(addDays(today, -seed.confirmedDaysAgo), '10:40') : null;
+  // So did a paid but Unconfirmed booking: its holds lapsed before its payment came back and the sweeper released them,
+  // as the site leaves them; staff confirm it by taking them again (allocationsToSell reads released rows as lapsed).
+  const state = seed.status === 'Cancelled' || seed.status === 'Quote' || seed.status === 'Unconfirmed' || !takesPlaces ? ('released' as const) : ('sold' as const);
   await db.insert(allocations).values(
     lines.flatMap((line, index) =>
       passengerRows.map((passenger) => ({
@@ -167,7 +167,6 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
         passengerId: passenger.id,
         quantity: 1,
         state,
-        expiresAt,
       })),
     ),
   );
