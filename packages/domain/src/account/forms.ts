@@ -31,6 +31,9 @@ export const postalAddressSchema = addressFormSchema(VALIDATION.postalCodeRequir
 export const whenFieldsValid =
   (...fields: readonly string[]) =>
   (payload: z.core.ParsePayload): boolean =>
+    // Not an object at all (null, a string): its own issue says so, and no check across its fields can read them.
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
     !payload.issues.some((issue) => issue.path !== undefined && issue.path.length > 0 && fields.includes(String(issue.path[0])));
 
 /** Dates are 'YYYY-MM-DD', so string order is date order. */
