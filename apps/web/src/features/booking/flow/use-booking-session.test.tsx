@@ -110,7 +110,7 @@ describe('a payment awaiting its confirmation', () => {
       await vi.advanceTimersByTimeAsync(0);
     });
     // The answer is read through a few promise hops (and, in a fresh worker, a module loaded on first use): wait for them.
-    await act(() => vi.waitFor(() => expect(useBookingStore.getState()).toMatchObject({ step: '5a', tokenTimeout: 90 }), { timeout: 5_000 }));
+    await act(() => vi.waitFor(() => expect(useBookingStore.getState()).toMatchObject({ step: '5a', tokenTimeout: 90 }), { timeout: 15_000 }));
     await act(async () => void (await vi.advanceTimersByTimeAsync(90_000)));
     expect(useBookingStore.getState().activeBooking).toBeNull();
   });
