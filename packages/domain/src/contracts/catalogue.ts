@@ -50,6 +50,13 @@ export const findTour = defineEndpoint({
 export const TOUR_KINDS = ['tour', 'day_trip', 'online_talk'] as const;
 export type TourKind = (typeof TOUR_KINDS)[number];
 
+/** What each kind is called: one tour ('Day trip', the console's lists) and many ('Day trips', the /tours filter). */
+export const TOUR_KIND_NAMES: Readonly<Record<TourKind, { one: string; many: string }>> = {
+  tour: { one: 'Tour', many: 'Tours' },
+  day_trip: { one: 'Day trip', many: 'Day trips' },
+  online_talk: { one: 'Online talk', many: 'Online talks' },
+};
+
 export function tourKindOf(brandChannel: number | null | undefined): TourKind {
   if (isDayTrip(brandChannel)) return 'day_trip';
   if (isOnlineTalk(brandChannel)) return 'online_talk';

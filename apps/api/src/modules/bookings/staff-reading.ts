@@ -1,5 +1,6 @@
 import { foldName } from '@tours/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { containing } from '../../lib/sql-like.ts';
 import { BOOKING_REFERENCE_PREFIX } from './reference.ts';
 import { bookingComponents, bookingPassengers, bookings } from './schema.ts';
 
@@ -11,8 +12,6 @@ import { bookingComponents, bookingPassengers, bookings } from './schema.ts';
  * checked against the domain's own function by the tests.
  */
 
-/** `%text%` for LIKE, with the pattern characters a person may type taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /**
  * What the booking's lines come to, as the domain prices them (priceBookingLines:

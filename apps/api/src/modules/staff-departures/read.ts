@@ -2,6 +2,7 @@ import type { BookingStatus, CurrencyCode, StaffDepartureRow, StaffDepartureSear
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { sqlInstant, type Instant } from '../../lib/clock.ts';
+import { containing } from '../../lib/sql-like.ts';
 import type { Correspondence, JoiningInformation, PassportDetails } from '../../db/json-types.ts';
 import { agentsReadModel } from '../agents/index.ts';
 import { bookingsReadModel, bookingTotalSql, isSettledSql } from '../bookings/index.ts';
@@ -62,7 +63,7 @@ export async function listDepartures(db: Database, search: StaffDepartureSearch,
   const conditions: SQL[] = [];
   if (search.tour) {
     // Part of the code or the name, as staff remember a tour ('VIE', 'Vienna'); LIKE's own signs are taken literally.
-    const pattern = `%${search.tour.replace(/[\\%_]/g, (sign) => `\\${sign}`)}%`;
+    const pattern = containing(search.tour);
     conditions.push(sql`(${tours.code} ilike ${pattern} or ${tours.name} ilike ${pattern})`);
   }
   if (search.from) conditions.push(sql`${departures.startDate} >= ${search.from}`);

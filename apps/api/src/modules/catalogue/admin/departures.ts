@@ -19,13 +19,12 @@ import { inUse, NOTHING_TAKEN, takenOn } from './stock.ts';
 
 const dateTaken = () => conflictOn({ start_date: CATALOGUE_MESSAGES.departureExists });
 
+/** Every currency's price in one statement. */
 async function writePrices(tx: Database, departureId: number, prices: PricesInput): Promise<void> {
-  for (const currency of CURRENCIES) {
-    await tx
-      .insert(departurePrices)
-      .values({ departureId, currency, pricePerPerson: prices[currency] })
-      .onConflictDoUpdate({ target: [departurePrices.departureId, departurePrices.currency], set: { pricePerPerson: prices[currency] } });
-  }
+  await tx
+    .insert(departurePrices)
+    .values(CURRENCIES.map((currency) => ({ departureId, currency, pricePerPerson: prices[currency] })))
+    .onConflictDoUpdate({ target: [departurePrices.departureId, departurePrices.currency], set: { pricePerPerson: sql.raw('excluded.price_per_person') } });
 }
 
 /** The departure's fields as a form edits them: its audit entries' before and after. */

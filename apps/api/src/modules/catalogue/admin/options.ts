@@ -145,10 +145,10 @@ async function rowFor(tx: Database, departureId: number, values: OptionValues) {
 }
 
 async function writeDetails(tx: Database, optionId: number, values: OptionValues): Promise<void> {
-  for (const currency of CURRENCIES) {
-    const adultPrice = values.prices[currency];
-    await tx.insert(optionPrices).values({ optionId, currency, adultPrice }).onConflictDoUpdate({ target: [optionPrices.optionId, optionPrices.currency], set: { adultPrice } });
-  }
+  await tx
+    .insert(optionPrices)
+    .values(CURRENCIES.map((currency) => ({ optionId, currency, adultPrice: values.prices[currency] })))
+    .onConflictDoUpdate({ target: [optionPrices.optionId, optionPrices.currency], set: { adultPrice: sql.raw('excluded.adult_price') } });
   if (values.kind !== 'flight') return;
   const flight = {
     flightNumber: values.flight_number,

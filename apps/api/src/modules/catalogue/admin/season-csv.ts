@@ -15,7 +15,7 @@ import {
   type SeasonImportError,
   type SeasonImportReport,
 } from '@tours/domain';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { csvRecord, csvText, csvValue, parseCsv } from '../../../lib/csv.ts';
 import { departurePrices, departures, tours } from '../schema/departures.ts';
@@ -39,7 +39,7 @@ export async function exportSeason(db: Database, range: { from?: string | undefi
     .innerJoin(tours, eq(tours.id, departures.tourId))
     .where(and(range.from ? gte(departures.startDate, range.from) : undefined, range.to ? lte(departures.startDate, range.to) : undefined, range.tour ? eq(tours.code, range.tour) : undefined))
     .orderBy(asc(departures.startDate), asc(tours.code));
-  const prices = rows.length === 0 ? [] : await db.select().from(departurePrices);
+  const prices = rows.length === 0 ? [] : await db.select().from(departurePrices).where(inArray(departurePrices.departureId, rows.map((row) => row.departure.id)));
   const priceOf = new Map(prices.map((price) => [`${price.departureId}:${price.currency}`, price.pricePerPerson]));
   let csv = csvRecord([...SEASON_CSV_COLUMNS]);
   for (const { departure, code } of rows) {

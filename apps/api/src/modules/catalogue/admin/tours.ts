@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/http-error.ts';
 import { assertIfMatch } from '../../../lib/if-match.ts';
+import { containing } from '../../../lib/sql-like.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../lib/pg-errors.ts';
 import { sqlOperatorDate, type Instant } from '../../../lib/clock.ts';
 import { tourContent, tourInclusions, tourItineraryDays } from '../schema/content.ts';
@@ -16,10 +17,8 @@ import { anyBooked, bookedSql, inUse, NOTHING_TAKEN, takenOn } from './stock.ts'
  * The catalogue module is the only writer of these tables (ADR 0017).
  */
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 export async function listTours(db: Database, q: string | undefined, now: Instant): Promise<ManagedTourRow[]> {
-  const search = q?.trim() ? `%${escapeLike(q.trim())}%` : null;
+  const search = q?.trim() ? containing(q.trim()) : null;
   // Written out with an alias: drizzle leaves a lone table's columns unqualified, which a subquery would read as its own.
   const rows = await queryRows<{ id: number; code: string; name: string; brand_channel: number; departures: number; next_departure: string | null; booked: boolean }>(
     db,

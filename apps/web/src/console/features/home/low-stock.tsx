@@ -1,3 +1,4 @@
+import { formatShortDate } from '@tours/domain/dates';
 import { getLowStock } from '@tours/domain/contracts/staff/catalogue-inventory';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -5,7 +6,6 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { staffCall } from '../../lib/staff-api.ts';
 
-const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * The console home's low stock list (permission catalogue.edit): places,
@@ -35,7 +35,7 @@ export function LowStock() {
               {low.data.items.map((item) => (
                 <li key={`${item.departure_id}-${item.kind}-${item.name}`}>
                   <Link to={`/tours/${item.tour_id}/departures/${item.departure_id}`}>
-                    {item.tour_code}, {day(item.start_date)}
+                    {item.tour_code}, {formatShortDate(item.start_date)}
                   </Link>
                   : {item.name}, {item.left} of {item.stock} left
                 </li>

@@ -1,11 +1,10 @@
 import { DEPARTURE_STATUS_LABELS, DEPARTURE_STATUSES, type DepartureStatus } from '@tours/domain/catalogue/management';
 import { departureChangeBodySchema, type DepartureInput } from '@tours/domain/contracts/staff/catalogue-departures';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { schemaResolver } from '../../lib/schema-resolver.ts';
-import { priceFieldsOf, PriceInputs, pricesOf, SaveNotices, showRefusal, type PriceFields } from './save.tsx';
+import { priceFieldsOf, PriceInputs, pricesOf, SaveNotices, useSave, type PriceFields } from './save.tsx';
 
 interface DepartureFields {
   start_date: string;
@@ -51,19 +50,8 @@ interface DepartureFormProps {
 /** A departure's dates, status, places, visibility and prices per person. */
 export function DepartureForm({ departure, taken = 0, submitLabel, onSave, onReload }: DepartureFormProps) {
   const form = useForm<DepartureFields, unknown, DepartureBody>({ resolver, defaultValues: fieldsOf(departure) });
-  const [saved, setSaved] = useState<string | null>(null);
-  const [stale, setStale] = useState<string | null>(null);
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async (body) => {
-    setSaved(null);
-    setStale(null);
-    try {
-      setSaved(await onSave(body));
-      if (!departure) form.reset(fieldsOf(null));
-    } catch (error) {
-      setStale(showRefusal(error, form));
-    }
-  });
+  const { saved, stale, submit } = useSave(form, onSave, { ...(departure ? {} : { afterSave: () => form.reset(fieldsOf(null)) }) });
   return (
     <form className="console-form" onSubmit={submit} noValidate aria-label={departure ? 'Departure details' : 'New departure'}>
       <SaveNotices saved={saved} stale={stale} root={errors.root?.message} onReload={() => onReload?.()} what="departure" />

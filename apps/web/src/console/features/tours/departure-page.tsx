@@ -1,6 +1,7 @@
+import { formatShortDate } from '@tours/domain/dates';
 import type { ManagedDeparture } from '@tours/domain/contracts/staff/catalogue-departures';
 import type { ManagedOption } from '@tours/domain/contracts/staff/catalogue-options';
-import { formatMajorUnits } from '@tours/domain/catalogue/season-csv';
+import { formatAmount } from '@tours/domain/money';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,14 +17,13 @@ import { aKindOf, OPTION_KIND_LABELS, OptionForm } from './option-form.tsx';
 import { useDeparture, useDepartureChanges, type Versioned } from './tours-api.ts';
 
 type Kind = ManagedOption['kind'];
-const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
 /** /admin/tours/:tour/departures/:departure: the departure's details and prices, and its rooms, flights, extras and additional nights. */
 export function CatalogueDeparturePage() {
   const { tour, departure: departureParam } = useParams();
   const tourId = Number(tour);
   const departure = useDeparture(Number(departureParam));
-  const title = departure.data ? `${departure.data.record.tour.code}, ${day(departure.data.record.start_date)}` : 'Departure';
+  const title = departure.data ? `${departure.data.record.tour.code}, ${formatShortDate(departure.data.record.start_date)}` : 'Departure';
   const heading = usePageHeading(title);
   if (departure.isPending) return <Spinner label="Loading the departure" />;
   if (departure.isError) {
@@ -116,7 +116,7 @@ function Options({ departure, tourId, onReload }: { departure: Versioned<Managed
                   <td>{option.stock}</td>
                   <td>{option.sold}</td>
                   <td>{option.held}</td>
-                  <td>£{formatMajorUnits(option.prices.GBP)}</td>
+                  <td>{formatAmount(option.prices.GBP, 'GBP', { pence: 'always' })}</td>
                   <td className="console-table__actions">
                     <Button variant="ghost" onClick={() => setEditing({ option, kind: option.kind })} aria-label={`Edit ${describe(option)}`}>
                       Edit

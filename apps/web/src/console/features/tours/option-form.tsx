@@ -1,12 +1,11 @@
 import { FLIGHT_RATE_OPTIONS, ROOM_TYPES } from '@tours/domain/catalogue/management';
 import { optionChangeBodySchema } from '@tours/domain/contracts/staff/catalogue-options';
 import type { ManagedOption, OptionInput } from '@tours/domain/contracts/staff/catalogue-options';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { schemaResolver } from '../../lib/schema-resolver.ts';
-import { priceFieldsOf, PriceInputs, pricesOf, SaveNotices, showRefusal, type PriceFields } from './save.tsx';
+import { priceFieldsOf, PriceInputs, pricesOf, SaveNotices, useSave, type PriceFields } from './save.tsx';
 
 type Kind = ManagedOption['kind'];
 export const OPTION_KIND_LABELS: Record<Kind, string> = { room: 'Room', flight: 'Flight', extra: 'Extra', additional_night: 'Additional night' };
@@ -122,19 +121,9 @@ interface OptionFormProps {
 /** A room, flight, extra or additional night of a departure: its own fields, its stock and prices. */
 export function OptionForm({ option, kind, onSave, onReload }: OptionFormProps) {
   const form = useForm<OptionFields, unknown, OptionBody>({ resolver, defaultValues: fieldsOf(option, kind) });
-  const [saved, setSaved] = useState<string | null>(null);
-  const [stale, setStale] = useState<string | null>(null);
   const { errors } = form.formState;
   const taken = option ? option.sold + option.held : 0;
-  const submit = form.handleSubmit(async (body) => {
-    setSaved(null);
-    setStale(null);
-    try {
-      setSaved(await onSave(body));
-    } catch (error) {
-      setStale(showRefusal(error, form, fieldOf));
-    }
-  });
+  const { saved, stale, submit } = useSave(form, onSave, { fieldOf });
   const text = (name: keyof OptionFields, label: string, extra: { hint?: string; required?: boolean; type?: string; inputMode?: 'numeric' } = {}) => (
     <TextField label={label} required={extra.required ?? true} hint={extra.hint} type={extra.type} inputMode={extra.inputMode} error={errors[name]?.message as string | undefined} {...form.register(name)} />
   );

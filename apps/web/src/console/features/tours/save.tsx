@@ -1,5 +1,6 @@
 import { parseMajorUnits, formatMajorUnits } from '@tours/domain/catalogue/season-csv';
 import { CURRENCIES, type CurrencyCode } from '@tours/domain/money';
+import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -67,4 +68,29 @@ export function SaveNotices({ saved, stale, root, onReload, what }: { saved: str
       ) : null}
     </>
   );
+}
+
+/**
+ * A catalogue form's save: what it says once saved, someone else's change
+ * (412) to offer a reload for, and the refusal's field messages on their
+ * fields. `afterSave` runs once saved (a new record's form empties itself).
+ */
+export function useSave<Form extends FieldValues, Body>(
+  form: UseFormReturn<Form, unknown, Body>,
+  onSave: (body: Body) => Promise<string>,
+  { afterSave, fieldOf }: { afterSave?: () => void; fieldOf?: (field: string) => string } = {},
+) {
+  const [saved, setSaved] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (body) => {
+    setSaved(null);
+    setStale(null);
+    try {
+      setSaved(await onSave(body));
+      afterSave?.();
+    } catch (error) {
+      setStale(showRefusal(error, form, fieldOf));
+    }
+  });
+  return { saved, stale, submit };
 }

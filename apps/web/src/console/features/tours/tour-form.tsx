@@ -1,11 +1,10 @@
 import { BRAND_CHANNELS, brandChannelName } from '@tours/domain/brand-channels';
 import { tourChangeBodySchema, type TourInput } from '@tours/domain/contracts/staff/catalogue-tours';
-import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { schemaResolver } from '../../lib/schema-resolver.ts';
-import { SaveNotices, showRefusal } from './save.tsx';
+import { SaveNotices, useSave } from './save.tsx';
 
 /** The tour as its form holds it: what is included is typed one line each. */
 export interface TourFields {
@@ -57,19 +56,9 @@ export function TourForm({ tour, codeFixed = false, submitLabel, onSave, onReloa
   const form = useForm<TourFields, unknown, TourBody>({ resolver, defaultValues: tourFieldsOf(tour) });
   const days = useFieldArray({ control: form.control, name: 'itinerary' });
   const speakers = useFieldArray({ control: form.control, name: 'speakers' });
-  const [saved, setSaved] = useState<string | null>(null);
-  const [stale, setStale] = useState<string | null>(null);
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async (body) => {
-    setSaved(null);
-    setStale(null);
-    try {
-      setSaved(await onSave(body));
-    } catch (error) {
-      setStale(showRefusal(error, form));
-    }
-  });
+  const { saved, stale, submit } = useSave(form, onSave);
 
   return (
     <form className="console-form" onSubmit={submit} noValidate aria-label="Tour details">

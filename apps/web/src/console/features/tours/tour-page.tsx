@@ -1,3 +1,4 @@
+import { formatShortDate } from '@tours/domain/dates';
 import { DEPARTURE_STATUS_LABELS } from '@tours/domain/catalogue/management';
 import type { ManagedTour } from '@tours/domain/contracts/staff/catalogue-tours';
 import { useState } from 'react';
@@ -13,7 +14,6 @@ import { TourPicturesSection } from './pictures/tour-pictures-section.tsx';
 import { TourForm } from './tour-form.tsx';
 import { useDepartureChanges, useTour, useTourChanges, type Versioned } from './tours-api.ts';
 
-const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
 /** /admin/tours/:tour: the tour's details, its departures (and a form to add one), and deleting a tour never booked. */
 export function TourPage() {
@@ -95,9 +95,9 @@ function Departures({ tour }: { tour: Versioned<ManagedTour> }) {
               {tour.record.departures.map((departure) => (
                 <tr key={departure.id}>
                   <td>
-                    <Link to={`/tours/${tour.record.id}/departures/${departure.id}`}>{day(departure.start_date)}</Link>
+                    <Link to={`/tours/${tour.record.id}/departures/${departure.id}`}>{formatShortDate(departure.start_date)}</Link>
                   </td>
-                  <td>{day(departure.end_date)}</td>
+                  <td>{formatShortDate(departure.end_date)}</td>
                   <td>
                     {DEPARTURE_STATUS_LABELS[departure.status]}
                     {departure.hidden ? ', hidden' : ''}
@@ -118,7 +118,7 @@ function Departures({ tour }: { tour: Versioned<ManagedTour> }) {
             submitLabel="Add the departure"
             onSave={async (body) => {
               const { record } = await create.mutateAsync(body);
-              return `The departure of ${day(record.start_date)} is added. Open it to add rooms, flights and extras.`;
+              return `The departure of ${formatShortDate(record.start_date)} is added. Open it to add rooms, flights and extras.`;
             }}
           />
         </>

@@ -1,3 +1,5 @@
+import { TOUR_KIND_NAMES } from '@tours/domain/contracts/catalogue';
+import { formatShortDate } from '@tours/domain/dates';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -7,8 +9,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePageHeading } from '../../app/use-page-title.ts';
 import { useTours } from './tours-api.ts';
 
-const KIND_LABELS = { tour: 'Tour', day_trip: 'Day trip', online_talk: 'Online talk' } as const;
-const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** /admin/tours: every tour, searchable by code or name (kept in the URL, so Back returns to it). */
 export function ToursListPage() {
@@ -70,9 +70,9 @@ export function ToursListPage() {
                       <Link to={`/tours/${tour.id}`}>{tour.code}</Link>
                     </td>
                     <td>{tour.name}</td>
-                    <td>{KIND_LABELS[tour.kind]}</td>
+                    <td>{TOUR_KIND_NAMES[tour.kind].one}</td>
                     <td>{tour.departures}</td>
-                    <td>{tour.next_departure ? day(tour.next_departure) : 'None'}</td>
+                    <td>{tour.next_departure ? formatShortDate(tour.next_departure) : 'None'}</td>
                   </tr>
                 ))}
               </tbody>

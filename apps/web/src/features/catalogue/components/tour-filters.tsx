@@ -1,11 +1,10 @@
-import { TOUR_KINDS, type TourKind } from '@tours/domain/contracts/catalogue';
+import { TOUR_KIND_NAMES, TOUR_KINDS, type TourKind } from '@tours/domain/contracts/catalogue';
 import type { CurrencyCode } from '@tours/domain/money';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { filtersInUse, PRICE_BANDS, priceBandLabel, type CatalogueFilters, type PriceBandId } from '../catalogue-filters.ts';
 import { formatMonth } from '../catalogue-format.ts';
 
-const KIND_PLURALS: Record<TourKind, string> = { tour: 'Tours', day_trip: 'Day trips', online_talk: 'Online talks' };
 
 /**
  * Search and filters for /tours. A filter applies as soon as it is chosen;
@@ -110,7 +109,7 @@ export function TourFilters({
             <option value="">All kinds</option>
             {TOUR_KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {KIND_PLURALS[kind]}
+                {TOUR_KIND_NAMES[kind].many}
               </option>
             ))}
           </select>
