@@ -14,7 +14,7 @@
 // the same SQL on PGlite and on a PostgreSQL server. `run(text)` runs one
 // statement and answers its rows.
 import { randomUUID } from 'node:crypto';
-import { ATTENTION_REASONS, DEPOSIT_PERCENT, foldName } from '@tours/domain';
+import { ATTENTION_REASONS, DEPOSIT_PERCENT, depositFor, foldName } from '@tours/domain';
 
 export const SEASON = { departures: 500, bookings: 20_000, passengers: 40_000 };
 
@@ -490,7 +490,7 @@ export async function writeSeason(run, { today, now = new Date(), seed = 26, log
       for (const passenger of passengers)
         allocationRows.push({ booking_id: id, departure_id: departure.id, option_id: row.option_id, component_id: row.id, passenger_id: passenger.id, quantity: 1, state, created_at: created, updated_at: created });
     }
-    const deposit = Math.floor((total * DEPOSIT_PERCENT + 50) / 100);
+    const deposit = depositFor(total, DEPOSIT_PERCENT);
 
     // -- money: what was paid, and what went back --
     const paymentsOf = [];
@@ -577,6 +577,7 @@ export async function writeSeason(run, { today, now = new Date(), seed = 26, log
       status,
       currency,
       departure_id: departure.id,
+      deposit_percent: DEPOSIT_PERCENT,
       customer_id: plan.customer?.id ?? null,
       agent_id: plan.agent?.id ?? null,
       agent_staff_id: agentStaffId,

@@ -83,6 +83,8 @@ test.describe('the catalogue in the console, then on the site', () => {
     await newDeparture.getByLabel('Start date').fill(START);
     await newDeparture.getByLabel('End date').fill(END);
     await newDeparture.getByLabel('Places').fill('12');
+    // This departure asks a quarter up front, not the usual 15%.
+    await newDeparture.getByLabel('Deposit, % of the total').fill('25');
     await fillPrices(newDeparture, ['1950.00', '2495', '3699.50']);
     await newDeparture.getByLabel('Reason for the change').fill('New programme for next season');
     await newDeparture.getByRole('button', { name: 'Add the departure' }).click();
@@ -164,6 +166,9 @@ test.describe('the catalogue in the console, then on the site', () => {
     // The tour's £1,950 and the single room's £450, as staff priced them.
     expect(details.total_price.value).toBe(195_000 + 45_000);
     await expect(visitor.locator('.price-table').getByRole('row', { name: /^Total/ })).toContainText(formatAmount(240_000, 'GBP'));
+    // The departure's own deposit, 25% of £2,400: what the review says and the card is asked for.
+    expect(details.deposit.value).toBe(60_000);
+    await expect(visitor.locator('.price-table').getByRole('row', { name: /^Deposit/ })).toContainText(`25% of the total${formatAmount(60_000, 'GBP')}`);
 
     await acceptTermsAndWaitForCardForm(visitor);
     await payByCard(visitor);

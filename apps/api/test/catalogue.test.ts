@@ -1,4 +1,4 @@
-import { CURRENCIES, type CatalogueTour } from '@tours/domain';
+import { CURRENCIES, DEPOSIT_PERCENT, type CatalogueTour } from '@tours/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { allocations, bookings, departures } from '../src/db/schema/index.ts';
@@ -60,12 +60,12 @@ describe('GET /api/tours', () => {
   it('counts live holds but not expired or released ones', async () => {
     const { db } = server.app;
     const [departure] = await db.select().from(departures).where(eq(departures.startDate, addDays(today(), 14)));
-    const [booking] = await db.insert(bookings).values({ currency: 'GBP', departureId: departure!.id }).returning();
+    const [booking] = await db.insert(bookings).values({ currency: 'GBP', departureId: departure!.id, depositPercent: DEPOSIT_PERCENT }).returning();
     const hour = 3_600_000;
     await db.insert(allocations).values([
       { bookingId: booking!.id, departureId: departure!.id, quantity: 3, state: 'held', expiresAt: new Date(Date.now() + hour) },
     ]);
-    const [other] = await db.insert(bookings).values({ currency: 'GBP', departureId: departure!.id }).returning();
+    const [other] = await db.insert(bookings).values({ currency: 'GBP', departureId: departure!.id, depositPercent: DEPOSIT_PERCENT }).returning();
     await db.insert(allocations).values([
       { bookingId: other!.id, departureId: departure!.id, quantity: 5, state: 'held', expiresAt: new Date(Date.now() - hour) },
     ]);

@@ -1,3 +1,4 @@
+import { DEPOSIT_PERCENT } from '@tours/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -106,7 +107,7 @@ describe('database constraints', () => {
   it('requires a reference on confirmed bookings and unique customer e-mails in lower case', async () => {
     const departure = await someDeparture();
     await expectViolation(
-      () => db().insert(bookings).values({ currency: 'GBP', departureId: departure.id, status: 'Confirmed', confirmedDate: new Date() }),
+      () => db().insert(bookings).values({ currency: 'GBP', departureId: departure.id, depositPercent: DEPOSIT_PERCENT, status: 'Confirmed', confirmedDate: new Date() }),
       'bookings_confirmed_has_reference',
     );
     await expectViolation(() => db().insert(customers).values({ email: 'demo@example.com', forename: 'A', surname: 'B' }), 'customers_email_unique');

@@ -152,7 +152,7 @@ describe('the demo catalogue, loaded through the console’s services', () => {
         const departure = await get<ManagedDeparture>(`/departures/${summary.id}`);
         expect(departure.prices, `${seed.code} ${summary.start_date}`).toEqual(seedDeparture.price);
         const { start_date, end_date, status, hidden, places, prices: price } = departure;
-        expect(departureInputSchema.parse({ start_date, end_date, status, hidden, places, prices: price })).toEqual({ start_date, end_date, status, hidden, places, prices: price, balance_due_days: null });
+        expect(departureInputSchema.parse({ start_date, end_date, status, hidden, places, prices: price })).toEqual({ start_date, end_date, status, hidden, places, prices: price, balance_due_days: null, deposit_percent: null });
         expect(departure.options, `${seed.code} ${summary.start_date}`).toMatchObject(expectedOptions(seedDeparture.package, summary.start_date, seedDeparture.nights));
         for (const option of departure.options) expect(optionInputSchema.parse(formOf(option)), option.name).toEqual(formOf(option));
       }

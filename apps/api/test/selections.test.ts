@@ -49,6 +49,7 @@ describe('POST /api/bookings/selections: pricing', () => {
     expect(await viennaForTwo('GBP')).toEqual({
       total_price: { currency_code: 'GBP', value: 449500 },
       deposit: { currency_code: 'GBP', value: 67425 },
+      deposit_percent: 15,
       balance_due: dueFor(90),
       breakdown: { price_per_person: 189500, participants: 2, flights: 29000, extras: 32500, accommodation: 9000, discount: 0 },
       lines: [
@@ -68,6 +69,7 @@ describe('POST /api/bookings/selections: pricing', () => {
     expect(await viennaForTwo('USD')).toEqual({
       total_price: { currency_code: 'USD', value: 581000 },
       deposit: { currency_code: 'USD', value: 87150 },
+      deposit_percent: 15,
       balance_due: dueFor(90),
       breakdown: { price_per_person: 245000, participants: 2, flights: 37000, extras: 42000, accommodation: 12000, discount: 0 },
       lines: [
@@ -94,6 +96,7 @@ describe('POST /api/bookings/selections: pricing', () => {
     expect(response.json().data).toEqual({
       total_price: { currency_code: 'GBP', value: 441000 },
       deposit: { currency_code: 'GBP', value: 66150 },
+      deposit_percent: 15,
       balance_due: dueFor(45),
       breakdown: { price_per_person: 345000, participants: 1, flights: 42000, extras: 0, accommodation: 54000, discount: 0 },
       lines: [
@@ -137,6 +140,7 @@ describe('POST /api/bookings/selections: pricing', () => {
     expect(response.json().data).toEqual({
       total_price: { currency_code: currency, value: total },
       deposit: { currency_code: currency, value: 0 },
+      deposit_percent: 0,
       balance_due: dueFor(startsInDays),
       breakdown: { price_per_person: total / passengers.length, participants: passengers.length, flights: 0, extras: 0, accommodation: 0, discount: 0 },
       lines: [{ kind: 'tour', label: expect.any(String), quantity: passengers.length, unit_price: total / passengers.length, amount: total }],

@@ -9,12 +9,11 @@ import {
   describeCancellationBand,
   formatCancellationSchedule,
   parseCancellationSchedule,
-  percentOf,
   refundDue,
   spreadRefund,
   type CancellationSchedule,
 } from './cancellation.ts';
-import { depositFor } from './pricing/totals.ts';
+import { depositFor, percentOf } from './pricing/deposit.ts';
 
 /** Noon in London on a 'YYYY-MM-DD' day (summer time: 11:00 UTC). */
 const londonNoon = (date: string) => new Date(`${date}T11:00:00Z`);

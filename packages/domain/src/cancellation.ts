@@ -1,6 +1,7 @@
 import { calendarDateIn, calendarDaysBetween, isIsoDate } from './dates.ts';
 import { formatAmount, minor, type CurrencyCode, type MinorUnits } from './money.ts';
 import { OPERATOR } from './operator.ts';
+import { percentOf } from './pricing/deposit.ts';
 
 /**
  * The operator's cancellation charges (issue 26): one home for the schedule,
@@ -98,17 +99,10 @@ export function cancellationBand(schedule: CancellationSchedule, days: number): 
   return schedule.find((band) => days >= band.fromDays) ?? schedule.at(-1)!;
 }
 
-/** A whole percentage of an amount, rounded half up to a whole minor unit, exactly (BigInt), as depositFor rounds. */
-export function percentOf(amount: number, percent: number): MinorUnits {
-  const whole = minor(amount);
-  if (whole <= 0 || percent <= 0) return minor(0);
-  return minor(Number((BigInt(whole) * BigInt(percent) + 50n) / 100n));
-}
-
 export interface CancellationChargeInput {
   /** The booking's total, minor units. */
   total: number;
-  /** Its deposit (the domain's depositFor of the total), minor units. */
+  /** Its deposit (depositFor its total at the percentage it was sold under), minor units. */
   deposit: number;
   /** 'YYYY-MM-DD' */
   departureDate: string;

@@ -38,6 +38,7 @@ export * from './contracts/staff/agencies.ts';
 export * from './contracts/endpoints.ts';
 
 export * from './pricing/totals.ts';
+export * from './pricing/deposit.ts';
 export * from './pricing/payment-amounts.ts';
 export * from './pricing/lines.ts';
 export * from './pricing/promotions.ts';

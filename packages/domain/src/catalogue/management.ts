@@ -1,3 +1,5 @@
+import { DEPOSIT_PERCENT } from '../pricing/deposit.ts';
+
 /**
  * The rules of the catalogue staff manage (issue 27): what a departure's
  * status means, and what the console and the API say when a change is
@@ -62,6 +64,7 @@ export const CATALOGUE_MESSAGES = {
   status: 'Choose open, on request or closed',
   places: 'Places must be a whole number from 0',
   balanceDueDays: 'Enter the days before the start, from 0 to 365, or leave it empty for the usual rule',
+  depositPercent: `Enter the deposit as a whole percentage from 0 to 100, or leave it empty for the usual ${DEPOSIT_PERCENT}%`,
   price: 'Enter a price from 0, with at most two decimals',
   departureBooked: 'This departure has bookings, so it cannot be deleted. Close it instead.',
   staleDeparture: 'Someone else changed this departure since you opened it. Reload to see their change, then try again.',

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { currencyCodeSchema, minorUnitsSchema } from '../money.ts';
+import { DEPOSIT_PERCENT, DEPOSIT_PERCENT_RANGE } from '../pricing/deposit.ts';
 import { positiveId } from '../input-values.ts';
 import { VALIDATION } from '../messages.ts';
 import { passengerIdSchema } from '../booking/participant-form.ts';
@@ -98,6 +99,8 @@ export type PricedLine = z.infer<typeof pricedLineSchema>;
 export const prePaymentDetailsSchema = z.object({
   total_price: prePaymentMoneySchema,
   deposit: prePaymentMoneySchema,
+  /** The percentage of the total the deposit is (the booking's own: DEPOSIT_PERCENT unless its departure sets another); 0 where none is taken. Figures restored from before it was sent read the operator's. */
+  deposit_percent: z._default(z.number().check(z.int(), z.minimum(DEPOSIT_PERCENT_RANGE.min), z.maximum(DEPOSIT_PERCENT_RANGE.max)), DEPOSIT_PERCENT),
   breakdown: priceBreakdownSchema,
   // A page restored from before the lines existed reads none until its fresh figures arrive, rather than losing its details.
   lines: z._default(z.array(pricedLineSchema), []),

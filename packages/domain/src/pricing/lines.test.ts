@@ -26,7 +26,7 @@ const sum = (lines: readonly PricedLine[]) => lines.reduce((total, line) => tota
 
 describe('priceBookingLines', () => {
   it('prices each line as its unit price times its quantity, in the order the review shows them', () => {
-    const details = priceBookingLines(vienna, 'GBP', { takesDeposit: true });
+    const details = priceBookingLines(vienna, 'GBP', { brandChannel: 1, depositPercent: 15 });
     expect(details.lines.map((line) => [line.kind, line.label, line.quantity, line.unit_price, line.amount])).toEqual([
       ['tour', 'Vienna', 2, 189_500, 379_000],
       ['flight', 'BA 702 London Heathrow (LHR) to Vienna (VIE)', 2, 0, 0],
@@ -60,7 +60,7 @@ describe('priceBookingLines', () => {
     ['a day trip: the tour alone', [tour(14_500, 2)]],
     ['no lines at all', []],
   ] as const)('adds up to the total exactly: %s', (_, lines) => {
-    const details = priceBookingLines(lines, 'USD', { takesDeposit: true });
+    const details = priceBookingLines(lines, 'USD', { brandChannel: 1, depositPercent: 15 });
     expect(sum(details.lines)).toBe(details.total_price.value);
     expect(linesTotal(details.lines)).toBe(details.total_price.value);
     expect(details.total_price.value).toBeGreaterThanOrEqual(0);
@@ -73,7 +73,7 @@ describe('priceBookingLines', () => {
   });
 
   it('shows a promotion as a negative line and takes the deposit from the total after it', () => {
-    const details = priceBookingLines([...vienna, promotion(-10_000)], 'GBP', { takesDeposit: true });
+    const details = priceBookingLines([...vienna, promotion(-10_000)], 'GBP', { brandChannel: 1, depositPercent: 15 });
     expect(details.lines.at(-1)).toEqual({ kind: 'promotion', label: 'Promotional code WELCOME100', quantity: 1, unit_price: -10_000, amount: -10_000 });
     expect(details.total_price.value).toBe(439_500);
     expect(details.deposit.value).toBe(65_925);
@@ -81,7 +81,7 @@ describe('priceBookingLines', () => {
   });
 
   it('caps a promotion at what the booking costs, so the total stops at zero', () => {
-    const details = priceBookingLines([tour(14_500, 1), promotion(-100_000_000)], 'GBP', { takesDeposit: false });
+    const details = priceBookingLines([tour(14_500, 1), promotion(-100_000_000)], 'GBP', { brandChannel: 8, depositPercent: 15 });
     expect(details.lines.map((line) => line.amount)).toEqual([14_500, -14_500]);
     expect(details.lines[1]!.unit_price).toBe(-14_500);
     expect(details.total_price.value).toBe(0);
@@ -89,9 +89,18 @@ describe('priceBookingLines', () => {
   });
 
   it('answers deposit 0 for tours that take none', () => {
-    const details = priceBookingLines([tour(14_500, 2)], 'AUD', { takesDeposit: false });
+    const details = priceBookingLines([tour(14_500, 2)], 'AUD', { brandChannel: 8, depositPercent: 15 });
     expect(details.total_price).toEqual({ currency_code: 'AUD', value: 29_000 });
     expect(details.deposit).toEqual({ currency_code: 'AUD', value: 0 });
+    expect(details.deposit_percent).toBe(0);
+  });
+
+  it('takes the deposit at the percentage the booking was sold under (a departure\'s own)', () => {
+    const details = priceBookingLines(vienna, 'GBP', { brandChannel: 1, depositPercent: 25 });
+    // 25% of £4,495 = £1,123.75.
+    expect(details.deposit).toEqual({ currency_code: 'GBP', value: 112_375 });
+    expect(details.deposit_percent).toBe(25);
+    expect(prePaymentDetailsSchema.parse(details)).toEqual(details);
   });
 
   it('has no negative zero on an empty booking with a promotion', () => {

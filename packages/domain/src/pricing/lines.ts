@@ -2,7 +2,7 @@ import { minor, type CurrencyCode, type MinorUnits } from '../money.ts';
 import { COMPONENT_TYPES, type ComponentType } from '../contracts/options.ts';
 import { PRICED_LINE_KINDS, type PrePaymentDetails, type PricedLine, type PricedLineKind } from '../contracts/selections.ts';
 import { promotionDiscount } from './promotions.ts';
-import { depositFor } from './totals.ts';
+import { depositFor, depositPercentOf, type DepositTerms } from './deposit.ts';
 
 /**
  * The booking's priced lines (spec section 9) and the pre-payment details
@@ -97,17 +97,19 @@ const sumOf = (lines: readonly PricedLine[], ...kinds: PricedLineKind[]) =>
 
 /**
  * The pre-payment details of a booking made of these lines: each line
- * priced, the total their sum, the deposit 15% of it for tours that take
- * one (0 for day trips, online talks and concerts only), and the summary
- * figures of spec section 9.
+ * priced, the total their sum, the deposit the percentage the booking was
+ * sold under (0 for day trips, online talks and concerts only), and the
+ * summary figures of spec section 9.
  */
-export function priceBookingLines(lines: readonly BookingLine[], currency: CurrencyCode, options: { takesDeposit: boolean }): PrePaymentDetails {
+export function priceBookingLines(lines: readonly BookingLine[], currency: CurrencyCode, terms: DepositTerms): PrePaymentDetails {
   const priced = priceLines(lines);
   const total = linesTotal(priced);
   const tour = priced.find((line) => line.kind === 'tour');
+  const depositPercent = depositPercentOf(terms);
   return {
     total_price: { currency_code: currency, value: total },
-    deposit: { currency_code: currency, value: options.takesDeposit ? depositFor(total) : minor(0) },
+    deposit: { currency_code: currency, value: depositFor(total, depositPercent) },
+    deposit_percent: depositPercent,
     breakdown: {
       price_per_person: tour?.unit_price ?? minor(0),
       participants: tour?.quantity ?? 0,

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { prePaymentDetailsSchema } from '../contracts/selections.ts';
 import {
   allocationCost,
-  depositFor,
   grandTotal,
   priceBreakdown,
   pricedAllocations,
@@ -83,40 +82,6 @@ describe('grand total', () => {
     expect(() => priceBreakdown({ ...twoTravellers, pricePerPerson: 10.5 })).toThrow(RangeError);
     expect(() => priceBreakdown({ ...twoTravellers, participants: 1.5 })).toThrow(RangeError);
     expect(() => priceBreakdown({ ...twoTravellers, flights: [{ adultPrice: 0.1, passengerCount: 1 }] })).toThrow(RangeError);
-  });
-});
-
-describe('depositFor', () => {
-  it('is 15% rounded half up to a whole minor unit', () => {
-    expect(depositFor(3_333)).toBe(500); // 499.95
-    expect(depositFor(3_334)).toBe(500); // 500.10
-    expect(depositFor(3_337)).toBe(501); // 500.55
-    expect(depositFor(10_000)).toBe(1_500);
-    expect(depositFor(789_500)).toBe(118_425);
-  });
-
-  it('rounds exact halves up and below-half down on odd cents', () => {
-    expect(depositFor(10)).toBe(2); // 1.5
-    expect(depositFor(30)).toBe(5); // 4.5
-    expect(depositFor(3)).toBe(0); // 0.45
-    expect(depositFor(4)).toBe(1); // 0.6
-    expect(depositFor(1)).toBe(0); // 0.15
-    expect(depositFor(99_999)).toBe(15_000); // 14999.85
-  });
-
-  it('stays exact for totals where floating point would drift', () => {
-    const max = Number.MAX_SAFE_INTEGER;
-    expect(depositFor(max)).toBe(Number((BigInt(max) * 15n + 50n) / 100n));
-    expect(depositFor(123_456_789_012)).toBe(18_518_518_352); // 18518518351.8
-  });
-
-  it('is zero for a zero total and never negative', () => {
-    expect(depositFor(0)).toBe(0);
-    expect(depositFor(-5_000)).toBe(0);
-  });
-
-  it('refuses fractional totals', () => {
-    expect(() => depositFor(100.5)).toThrow(RangeError);
   });
 });
 

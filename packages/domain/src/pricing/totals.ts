@@ -7,8 +7,6 @@ import type { Allocation, PriceBreakdown } from '../contracts/selections.ts';
  * web only displays that, and estimates with these figures before it exists.
  */
 
-export const DEPOSIT_PERCENT = 15;
-
 /** One allocated option: its adult price and how many passengers take it. */
 export interface PricedAllocation {
   adultPrice: number;
@@ -77,17 +75,4 @@ export function grandTotal(breakdown: PriceBreakdown): MinorUnits {
     breakdown.accommodation +
     breakdown.discount;
   return minor(Math.max(total, 0));
-}
-
-/**
- * 15% of the grand total, rounded half up to a whole minor unit:
- * floor((total * 15 + 50) / 100). BigInt keeps it exact for every safe
- * integer; floating point would drift on large totals (and 0.15 itself is
- * inexact). 3333 -> 499.95 -> 500; 3337 -> 500.55 -> 501. Never negative.
- */
-export function depositFor(total: number): MinorUnits {
-  const whole = minor(total);
-  if (whole <= 0) return minor(0);
-  const percent = BigInt(DEPOSIT_PERCENT);
-  return minor(Number((BigInt(whole) * percent + 50n) / 100n));
 }

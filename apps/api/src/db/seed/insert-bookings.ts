@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ATTENTION_REASONS, COMPONENT_TYPE_OF_KIND, depositFor, type CurrencyCode, type PaymentPurpose } from '@tours/domain';
+import { ATTENTION_REASONS, COMPONENT_TYPE_OF_KIND, DEPOSIT_PERCENT, depositFor, type CurrencyCode, type PaymentPurpose } from '@tours/domain';
 import type { Database } from '../client.ts';
 import {
   allocations,
@@ -101,6 +101,8 @@ async function seedBooking(db: Database, seed: BookingSeed, customerId: number, 
       quoteReason: seed.quoteReason ?? null,
       currency,
       departureId: departure.id,
+      // The demo's departures keep the operator's deposit, which the seeded payments took (depositFor).
+      depositPercent: DEPOSIT_PERCENT,
       customerId,
       marketingSourceId: seed.marketing.sourceId,
       marketingSubsourceId: seed.marketing.subsourceId,

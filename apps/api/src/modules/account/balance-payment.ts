@@ -60,7 +60,7 @@ export async function openBalancePayment(app: FastifyInstance, input: OpenBalanc
     if (body.currency !== booking.currency) fields.currency = `This booking is priced in ${booking.currency}: pay in ${booking.currency}.`;
     if (Object.keys(fields).length > 0) throw validationFailed(fields);
 
-    const [{ details }, paid] = await Promise.all([bookingTotals(tx, bookingId, booking.currency, booking.brandChannel), amountPaid(tx, bookingId)]);
+    const [{ details }, paid] = await Promise.all([bookingTotals(tx, bookingId, booking.currency, booking), amountPaid(tx, bookingId)]);
     const outstanding = outstandingBalance(details.total_price.value, paid);
     const value = fromProviderAmount(body.amount) ?? Number.NaN;
     if (outstanding === 0) throw validationFailed({ amount: NO_BALANCE });

@@ -45,6 +45,7 @@ const bookingColumns = {
   balanceDueDays: departures.balanceDueDays,
   tourName: tours.name,
   brandChannel: tours.brandChannel,
+  depositPercent: bookings.depositPercent,
   agencyName: agents.name,
 };
 
@@ -55,7 +56,7 @@ function accountBooking(
   passengers: readonly AccountPassenger[],
   balanceDueDays: number,
 ): AccountBooking {
-  const { details } = totalsFromLines(lines, row.currency, row.brandChannel);
+  const { details } = totalsFromLines(lines, row.currency, row);
   const total = details.total_price.value;
   const outstanding = bookingOutstandingBalance(row, total, paid);
   const correspondence = presentCorrespondence(row.correspondence);

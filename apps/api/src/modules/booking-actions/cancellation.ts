@@ -66,11 +66,12 @@ export async function figuresOf(
 ): Promise<Figures> {
   const everything = input.ending !== 'cancelled';
   const [{ details }, payments] = await Promise.all([
-    bookingTotals(db, booking.id, booking.currency, booking.brandChannel),
+    bookingTotals(db, booking.id, booking.currency, booking),
     refundablePayments(db, booking.id, { lock: input.lock, everyCurrency: everything }),
   ]);
   const total = details.total_price.value;
-  const deposit = depositFor(total);
+  // The deposit the booking was sold under (its own percentage), whatever its departure asks of new bookings today.
+  const deposit = depositFor(total, booking.depositPercent);
   const counted = payments.filter(({ payment }) => payment.currency === booking.currency);
   const paid = counted.reduce((sum, { refundable }) => sum + refundable, 0);
   const scheduled = cancellationCharge({ total, deposit, departureDate: booking.startDate, on: input.now, schedule: input.schedule });

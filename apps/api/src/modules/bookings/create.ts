@@ -1,4 +1,4 @@
-import { BOOKING_TOKEN_TIMEOUT_SECONDS, initialBookingStatus, VALIDATION, type CreateBookingBody, type createdBookingSchema } from '@tours/domain';
+import { BOOKING_TOKEN_TIMEOUT_SECONDS, depositPercentFor, initialBookingStatus, VALIDATION, type CreateBookingBody, type createdBookingSchema } from '@tours/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -111,6 +111,8 @@ export async function createBookingIn(
       status,
       currency: body.currency,
       departureId: departure.id,
+      // Sold under the departure's deposit of today: staff changing it later moves no booking's deposit.
+      depositPercent: depositPercentFor(departure.depositPercent),
       ...sourceColumns(body.source),
       tokenHash: token.hash,
       tokenExpiresAt: sqlAfter(context.databaseNow, BOOKING_TOKEN_TIMEOUT_SECONDS * 1000),

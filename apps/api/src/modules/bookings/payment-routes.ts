@@ -36,7 +36,7 @@ export async function bookingPaymentRoutes(app: FastifyInstance) {
   registerEndpoint(app, getPaymentDetails, async (request) => {
     const session = sessionOf(request);
     const [{ details }, lines] = await Promise.all([
-      bookingTotals(app.db, session.bookingId, session.currency, session.brandChannel),
+      bookingTotals(app.db, session.bookingId, session.currency, session),
       app.db.select().from(bookingComponents).where(eq(bookingComponents.bookingId, session.bookingId)),
     ]);
     const promotion = lines.find((line) => line.componentType === 'PromotionalCode');

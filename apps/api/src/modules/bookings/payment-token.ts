@@ -60,7 +60,7 @@ export async function openPayment(db: Database, input: OpenPayment): Promise<Pay
     if (!booking) throw notFound('The booking no longer exists.');
     if (!awaitsSettlement(booking)) throw conflict(`This booking is ${booking.status}: there is nothing more to pay here.`);
     if (!(await hasLiveSelections(tx, session.bookingId, input.databaseNow))) throw validationFailed({ amount: NOTHING_TO_PAY });
-    const { details, promotionActive } = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
+    const { details, promotionActive } = await bookingTotals(tx, session.bookingId, session.currency, session);
     if (!isPermittedAmount(body.amount, details, promotionActive)) {
       const full = formatAmount(amountToPay(details, 'full', promotionActive), session.currency, { pence: 'always' });
       const allowed = depositOffered(details, promotionActive)

@@ -103,7 +103,7 @@ export async function applyPromotionCode(db: Database, input: ApplyPromotion): P
 
       // The price is about to change: card forms opened for the old amount must not be paid (ADR 0005).
       await withdrawOpenRequests(tx, session.bookingId, input.now);
-      const before = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
+      const before = await bookingTotals(tx, session.bookingId, session.currency, session);
       // The domain prices the discount (a percentage of what the booking costs before it, or the amount), never above that.
       const discount = promotionDiscount(
         promotion.percentOff !== null ? { percent: promotion.percentOff } : { amount: promotion.amount ?? 0 },
@@ -134,7 +134,7 @@ export async function applyPromotionCode(db: Database, input: ApplyPromotion): P
       });
     }
 
-    const totals = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
+    const totals = await bookingTotals(tx, session.bookingId, session.currency, session);
     return {
       promotion: {
         id: line.id,
@@ -192,7 +192,7 @@ export async function removePromotionCode(db: Database, input: RemovePromotion):
         detail: { lines: removed.map((line) => line.name), discount: removed.reduce((sum, line) => sum + line.price, 0), currency: session.currency },
       });
     }
-    const totals = await bookingTotals(tx, session.bookingId, session.currency, session.brandChannel);
+    const totals = await bookingTotals(tx, session.bookingId, session.currency, session);
     return { figures: { details: totals.details, promotion: null }, withdrawnRequests };
   });
 }

@@ -77,6 +77,12 @@ export const bookings = pgTable(
      * staff call the customer back. The first reason is kept.
      */
     quoteReason: text('quote_reason'),
+    /**
+     * The deposit's percentage of the total this booking was sold under
+     * (depositPercentFor its departure when it was made): a later change to
+     * the departure never moves a deposit already asked for, paid or kept.
+     */
+    depositPercent: integer('deposit_percent').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -110,6 +116,7 @@ export const bookings = pgTable(
     check('bookings_attention_has_reason', sql`not ${t.needsAttention} or ${t.attentionReason} is not null`),
     check('bookings_attention_has_code', sql`not ${t.needsAttention} or ${t.attentionCode} is not null`),
     check('bookings_attention_code_known', sql`${t.attentionCode} is null or ${t.attentionCode} = any(${inList(ATTENTION_CODES)})`),
+    check('bookings_deposit_percent_range', sql`${t.depositPercent} between 0 and 100`),
     check('bookings_quote_reason_known', sql`${t.quoteReason} is null or ${t.quoteReason} = any(${inList(QUOTE_REASONS)})`),
   ],
 );

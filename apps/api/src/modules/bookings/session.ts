@@ -17,6 +17,8 @@ export interface BookingSession {
   tourId: number;
   tourName: string;
   brandChannel: number;
+  /** The deposit percentage the booking was sold under (its departure's, or the operator's, when it was made). */
+  depositPercent: number;
   /** The departure's start date 'YYYY-MM-DD': the balance falls due BALANCE_DUE_DAYS before it, or the departure's own days. */
   startDate: string;
   /** The departure's own days before the start the balance falls due (null: the operator's). */
@@ -49,6 +51,7 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string, no
       tourId: tours.id,
       tourName: tours.name,
       brandChannel: tours.brandChannel,
+      depositPercent: bookings.depositPercent,
       startDate: departures.startDate,
       balanceDueDays: departures.balanceDueDays,
       expiresAt: bookings.tokenExpiresAt,

@@ -29,6 +29,7 @@ export async function lockBookingForSettlement(db: Database, bookingId: number) 
       departureId: bookings.departureId,
       currency: bookings.currency,
       brandChannel: tours.brandChannel,
+      depositPercent: bookings.depositPercent,
       tourName: tours.name,
       startDate: departures.startDate,
       endDate: departures.endDate,

@@ -20,6 +20,8 @@ export interface BookingForChange {
   currency: CurrencyCode;
   departureId: number;
   brandChannel: number;
+  /** The deposit percentage the booking was sold under: a cancellation keeps that deposit. */
+  depositPercent: number;
   tourName: string;
   startDate: string;
   endDate: string;
@@ -57,6 +59,7 @@ function selectForChange(db: Database, bookingId: number) {
       currency: bookings.currency,
       departureId: bookings.departureId,
       brandChannel: tours.brandChannel,
+      depositPercent: bookings.depositPercent,
       tourName: tours.name,
       startDate: departures.startDate,
       endDate: departures.endDate,

@@ -1,4 +1,4 @@
-import { balanceDueDate, balanceDueDaysFor, priceBookingLines, showsDepositLine, type CurrencyCode, type PrePaymentDetails } from '@tours/domain';
+import { balanceDueDate, balanceDueDaysFor, priceBookingLines, type CurrencyCode, type DepositTerms, type PrePaymentDetails } from '@tours/domain';
 import type { Database } from '../../db/client.ts';
 import { listComponents } from './repository.ts';
 import type { ComponentType } from './schema.ts';
@@ -18,10 +18,12 @@ type Line = { componentType: ComponentType; name: string; unitPrice: number; qua
  * The lines were written by the selections call from our own prices, and the
  * promotion line by the promotion call, so every later step (the payment
  * token, confirmation, the e-mail) charges exactly what the customer was
- * shown, never a figure the browser sent.
+ * shown, never a figure the browser sent. The deposit is the percentage
+ * the booking was sold under (its own deposit_percent), never the
+ * departure's rule of today.
  */
-export function totalsFromLines(lines: readonly Line[], currency: CurrencyCode, brandChannel: number): BookingTotals {
-  const details = priceBookingLines(lines, currency, { takesDeposit: showsDepositLine(brandChannel) });
+export function totalsFromLines(lines: readonly Line[], currency: CurrencyCode, terms: DepositTerms): BookingTotals {
+  const details = priceBookingLines(lines, currency, terms);
   return { details, promotionActive: lines.some((line) => line.componentType === 'PromotionalCode') };
 }
 
@@ -40,6 +42,6 @@ export const withBalanceDue = <Details extends object>(
   balance_due: balanceDueDate(departure.startDate, balanceDueDaysFor(departure.balanceDueDays, operatorDays)),
 });
 
-export async function bookingTotals(db: Database, bookingId: number, currency: CurrencyCode, brandChannel: number): Promise<BookingTotals> {
-  return totalsFromLines(await listComponents(db, bookingId), currency, brandChannel);
+export async function bookingTotals(db: Database, bookingId: number, currency: CurrencyCode, terms: DepositTerms): Promise<BookingTotals> {
+  return totalsFromLines(await listComponents(db, bookingId), currency, terms);
 }

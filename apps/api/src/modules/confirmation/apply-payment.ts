@@ -86,7 +86,7 @@ export async function applyPayment(db: Database, input: ApplyPayment): Promise<P
 function isOutdated(booking: SettlingBooking, intent: PaymentIntent, lines: ComponentLine[] | undefined): boolean {
   if (intent.status === 'cancelled' || !lines) return true;
   if (intent.purpose !== 'deposit' && intent.purpose !== 'full') return false;
-  const { details, promotionActive } = totalsFromLines(lines, booking.currency, booking.brandChannel);
+  const { details, promotionActive } = totalsFromLines(lines, booking.currency, booking);
   return !isPermittedAmount(toProviderAmount(intent.amount), details, promotionActive);
 }
 

@@ -21,7 +21,7 @@ export type UnpaidConfirmationCheck = (tx: Database, booking: SettlingBooking) =
 
 /** The visitor's own confirmation without payment: only for a total of 0. */
 const nothingToPay: UnpaidConfirmationCheck = async (tx, booking) => {
-  const { details } = await bookingTotals(tx, booking.id, booking.currency, booking.brandChannel);
+  const { details } = await bookingTotals(tx, booking.id, booking.currency, booking);
   if (details.total_price.value > 0) throw validationFailed({ payment_id: PAYMENT_REQUIRED });
   return 'visitor';
 };

@@ -110,7 +110,7 @@ export async function settleInCore(db: Database, input: ConfirmBooking): Promise
 /** More paid than the booking costs (a form opened at a higher total raced a cheaper change): the booking stands, staff refund the difference. */
 export async function flagIfOverpaid(
   db: Database,
-  booking: Pick<SettlingBooking, 'id' | 'currency' | 'brandChannel'>,
+  booking: Pick<SettlingBooking, 'id' | 'currency' | 'brandChannel' | 'depositPercent'>,
   input: SettlementContext & { paymentId: number | null },
   /** What was paid and the total, when this transaction has read them already. */
   figures?: PaidAndTotal,
@@ -127,7 +127,7 @@ export async function flagIfOverpaid(
   return true;
 }
 
-async function readPaidAndTotal(db: Database, booking: Pick<SettlingBooking, 'id' | 'currency' | 'brandChannel'>): Promise<PaidAndTotal> {
-  const [paid, totals] = await Promise.all([amountPaid(db, booking.id), bookingTotals(db, booking.id, booking.currency, booking.brandChannel)]);
+async function readPaidAndTotal(db: Database, booking: Pick<SettlingBooking, 'id' | 'currency' | 'brandChannel' | 'depositPercent'>): Promise<PaidAndTotal> {
+  const [paid, totals] = await Promise.all([amountPaid(db, booking.id), bookingTotals(db, booking.id, booking.currency, booking)]);
   return { paid, total: totals.details.total_price.value };
 }

@@ -70,6 +70,7 @@ export async function loadDocumentFacts(db: Database, bookingId: number): Promis
       tourName: tours.name,
       tourCode: tours.code,
       brandChannel: tours.brandChannel,
+      depositPercent: bookings.depositPercent,
       startDate: departures.startDate,
       balanceDueDays: departures.balanceDueDays,
       endDate: departures.endDate,
@@ -90,7 +91,7 @@ export async function loadDocumentFacts(db: Database, bookingId: number): Promis
     moneyLines(db, bookingId),
   ]);
 
-  const total = totalsFromLines(lines, booking.currency, booking.brandChannel).details.total_price.value;
+  const total = totalsFromLines(lines, booking.currency, booking).details.total_price.value;
   // The same sum as amountPaid (modules/payments), from the rows the document lists, so the two can never disagree on the page.
   const paid = paymentRows.reduce((sum, payment) => sum + payment.amount, 0);
   // What the account area says is owed (a cancelled booking owes nothing online).

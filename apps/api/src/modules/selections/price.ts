@@ -1,4 +1,4 @@
-import { COMPONENT_TYPE_OF_KIND, priceBookingLines, showsDepositLine, type BookingLine, type CurrencyCode } from '@tours/domain';
+import { COMPONENT_TYPE_OF_KIND, priceBookingLines, type BookingLine, type CurrencyCode, type DepositTerms } from '@tours/domain';
 import type { NewComponentLine } from '../bookings/index.ts';
 import type { PlannedLine } from './validate.ts';
 
@@ -14,7 +14,8 @@ export interface PricingInput {
   /** A percentage code's percentage: the domain works out its amount on these lines. */
   percentOff: number | null;
   currency: CurrencyCode;
-  brandChannel: number;
+  /** The tour's brand channel and the booking's own deposit percentage. */
+  terms: DepositTerms;
 }
 
 /** A room's component names its hotel, since one room type is booked at every hotel of the tour. */
@@ -43,6 +44,6 @@ export function priceSelections(input: PricingInput) {
     input.discount !== 0 || input.promotionName !== null
       ? [{ componentType: 'PromotionalCode', name: input.promotionName ?? 'Promotional code', unitPrice: input.discount, quantity: 1, percentOff: input.percentOff }]
       : [];
-  const details = priceBookingLines([...components, ...promotion], input.currency, { takesDeposit: showsDepositLine(input.brandChannel) });
+  const details = priceBookingLines([...components, ...promotion], input.currency, input.terms);
   return { details, components };
 }

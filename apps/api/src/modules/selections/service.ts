@@ -103,7 +103,7 @@ async function selectUnderLocks(db: Database, input: SubmitSelections): Promise<
       promotionName: booking.promotionName,
       percentOff: booking.percentOff,
       currency: session.currency,
-      brandChannel: session.brandChannel,
+      terms: session,
     });
     await releaseBookingHolds(tx, session.bookingId, now);
     const [tourComponentId, ...optionComponentIds] = await replaceComponents(tx, session.bookingId, session.currency, components);

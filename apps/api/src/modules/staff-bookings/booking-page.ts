@@ -43,6 +43,7 @@ async function readHead(db: Database, bookingId: number, day: QueueDay) {
       tourCode: tours.code,
       tourName: tours.name,
       brandChannel: tours.brandChannel,
+      depositPercent: bookings.depositPercent,
       departureId: departures.id,
       startDate: departures.startDate,
       endDate: departures.endDate,

@@ -108,7 +108,7 @@ export function presentBookingPage(record: BookingPageRecord, mayReadPassports: 
   const { head } = record;
   const currency: CurrencyCode = head.currency;
   const money = (value: number) => ({ value: value as never, currency });
-  const total = totalsFromLines(record.components, currency, head.brandChannel).details.total_price.value;
+  const total = totalsFromLines(record.components, currency, head).details.total_price.value;
   // What amountPaid counts: payments taken in the booking's currency, less what was refunded or is being refunded of them.
   const paid = record.payments
     .filter((payment) => payment.status === 'succeeded' && payment.in_booking_currency)

@@ -1,5 +1,5 @@
 import { OPERATOR } from '@tours/domain/operator';
-import { DEPOSIT_PERCENT } from '@tours/domain/pricing/totals';
+import { DEPOSIT_PERCENT } from '@tours/domain/pricing/deposit';
 import { useRegionContact } from '../../lib/region.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -27,7 +27,7 @@ export function TermsPage() {
       </ul>
       <h2>Payment</h2>
       <ul>
-        <li>A deposit of {DEPOSIT_PERCENT}% of the total price secures your place on residential tours. Day trips and online talks are paid in full.</li>
+        <li>A deposit of {DEPOSIT_PERCENT}% of the total price secures your place on residential tours, unless the departure asks for another deposit, which the review of your booking shows before you pay. Day trips and online talks are paid in full.</li>
         <li>The balance is due by the date named when you choose to pay a deposit, and on your confirmation, documents and account; you can pay it at any time in your account.</li>
         <li>Promotional codes reduce the total price and are paid with the full amount. One code may be used on a booking.</li>
         <li>Card payments are taken by our payment provider. We never see or store your full card number.</li>

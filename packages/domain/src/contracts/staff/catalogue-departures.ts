@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { CATALOGUE_MESSAGES, DEPARTURE_STATUSES } from '../../catalogue/management.ts';
 import { idSchema } from '../../input-values.ts';
 import { CURRENCIES, type CurrencyCode } from '../../money.ts';
+import { DEPOSIT_PERCENT_RANGE } from '../../pricing/deposit.ts';
 import { MAX_MONEY_MINOR } from '../../staff/money.ts';
 import { staffReasonSchema } from '../../staff/reason.ts';
 import { requiredIsoDate } from '../../validation.ts';
@@ -47,6 +48,19 @@ const departureFields = z.object({
     ),
     null,
   ),
+  /** The deposit's percentage of the total, where this departure differs from the operator's 15%; null: the operator's. New bookings are sold under it. */
+  deposit_percent: z._default(
+    z.nullable(
+      z
+        .number({ error: CATALOGUE_MESSAGES.depositPercent })
+        .check(
+          z.int({ error: CATALOGUE_MESSAGES.depositPercent, abort: true }),
+          z.minimum(DEPOSIT_PERCENT_RANGE.min, CATALOGUE_MESSAGES.depositPercent),
+          z.maximum(DEPOSIT_PERCENT_RANGE.max, CATALOGUE_MESSAGES.depositPercent),
+        ),
+    ),
+    null,
+  ),
 });
 const datesOrdered = <T extends { start_date: string; end_date: string }>() =>
   z.refine<T>((departure) => departure.end_date >= departure.start_date, {
@@ -72,6 +86,7 @@ export const managedDepartureSchema = z.object({
   places: z.number(),
   prices: pricesSchema,
   balance_due_days: z.nullable(z.number()),
+  deposit_percent: z.nullable(z.number()),
   /** Places sold, and held by bookings in progress now. */
   sold: z.number(),
   held: z.number(),

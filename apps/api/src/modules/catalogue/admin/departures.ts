@@ -36,13 +36,14 @@ export const valuesOf = (record: NonNullable<Awaited<ReturnType<typeof departure
   places: record.departure.capacity,
   prices: record.prices,
   balance_due_days: record.departure.balanceDueDays,
+  deposit_percent: record.departure.depositPercent,
 });
 
 /** Adds the departure and its prices, audited, in the caller's transaction (the console's call, the CSV import, the seed). */
 export async function insertDeparture(tx: Database, tourId: number, values: DepartureValues, change: CatalogueChange): Promise<number> {
   const [row] = await tx
     .insert(departures)
-    .values({ tourId, startDate: values.start_date, endDate: values.end_date, status: values.status, hidden: values.hidden, capacity: values.places, balanceDueDays: values.balance_due_days })
+    .values({ tourId, startDate: values.start_date, endDate: values.end_date, status: values.status, hidden: values.hidden, capacity: values.places, balanceDueDays: values.balance_due_days, depositPercent: values.deposit_percent })
     .returning({ id: departures.id });
   await writePrices(tx, row!.id, values.prices);
   await audit(tx, change, { action: 'catalogue.departure-added', entityType: 'departure', entityId: row!.id, before: null, after: { tour_id: tourId, ...values } });
@@ -104,6 +105,7 @@ export async function changeDeparture(tx: Database, record: DepartureRecord, val
       hidden: values.hidden,
       capacity: values.places,
       balanceDueDays: values.balance_due_days,
+      depositPercent: values.deposit_percent,
       version: sql`${departures.version} + 1`,
       updatedAt: change.now,
     })

@@ -117,6 +117,7 @@ export async function readDeparture(db: Database, departureId: number, now: Inst
     places: departure.capacity,
     prices,
     balance_due_days: departure.balanceDueDays,
+    deposit_percent: departure.depositPercent,
     sold: places.sold,
     held: places.held,
     booked: byDeparture.size > 0,

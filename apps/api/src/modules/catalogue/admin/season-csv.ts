@@ -161,8 +161,9 @@ export async function importSeason(db: Database, input: { csv: string; dryRun: b
           continue;
         }
         const record = input.dryRun ? await departureRecord(tx, departureId) : await lockDeparture(tx, departureId, null);
-        // The file has no column for a departure's own balance rule: it keeps the one it has.
+        // The file has no column for a departure's own balance or deposit rule: it keeps the ones it has.
         values.balance_due_days = record!.departure.balanceDueDays;
+        values.deposit_percent = record!.departure.depositPercent;
         const taken = inUse((await takenOn(tx, [departureId], change.now)).get(departureId)?.get(null) ?? NOTHING_TAKEN);
         if (values.places < taken && values.places < record!.departure.capacity) {
           found.push({ line, column: 'places', message: CATALOGUE_MESSAGES.belowTaken(taken, 'places') });

@@ -71,6 +71,8 @@ export const departures = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     /** Days before the start its balance falls due, where it differs from the operator's BALANCE_DUE_DAYS (null: the operator's). */
     balanceDueDays: integer('balance_due_days'),
+    /** The deposit's percentage of a booking's total, where it differs from the operator's DEPOSIT_PERCENT (null: the operator's). */
+    depositPercent: integer('deposit_percent'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Goes up with every staff change of the departure, its prices or its options: their ETag. */
@@ -82,6 +84,7 @@ export const departures = pgTable(
     check('departures_capacity_non_negative', sql`${t.capacity} >= 0`),
     check('departures_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
     check('departures_balance_due_days_range', sql`${t.balanceDueDays} is null or ${t.balanceDueDays} between 0 and 365`),
+    check('departures_deposit_percent_range', sql`${t.depositPercent} is null or ${t.depositPercent} between 0 and 100`),
   ],
 );
 

@@ -18,6 +18,8 @@ export interface ConfirmedBookingFacts {
   id: number;
   currency: CurrencyCode;
   brandChannel: number;
+  /** The deposit percentage the booking was sold under. */
+  depositPercent: number;
   tourName: string;
   startDate: string;
   endDate: string;
@@ -112,7 +114,7 @@ export async function queueConfirmationEmail(
       .leftJoin(agents, eq(agents.id, bookings.agentId))
       .where(eq(bookings.id, bookingId)),
   ]);
-  const { details } = totalsFromLines(rows, booking.currency, booking.brandChannel);
+  const { details } = totalsFromLines(rows, booking.currency, booking);
   const figures = { paid, total: details.total_price.value };
   const lead = passengers.find((passenger) => passenger.isLead) ?? passengers[0];
   const to = lead?.email?.trim();

@@ -1,5 +1,6 @@
 import { DEPARTURE_STATUS_LABELS, DEPARTURE_STATUSES, type DepartureStatus } from '@tours/domain/catalogue/management';
 import { departureChangeBodySchema, type DepartureInput } from '@tours/domain/contracts/staff/catalogue-departures';
+import { DEPOSIT_PERCENT } from '@tours/domain/pricing/deposit';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
@@ -14,6 +15,7 @@ interface DepartureFields {
   places: string;
   prices: PriceFields;
   balance_due_days: string;
+  deposit_percent: string;
   reason: string;
 }
 type DepartureBody = DepartureInput & { reason: string };
@@ -24,6 +26,7 @@ const toBody = (fields: DepartureFields) => ({
   prices: pricesOf(fields.prices),
   // Empty: the operator's rule.
   balance_due_days: fields.balance_due_days.trim() === '' ? null : Number(fields.balance_due_days),
+  deposit_percent: fields.deposit_percent.trim() === '' ? null : Number(fields.deposit_percent),
 });
 const resolver = schemaResolver<DepartureFields, DepartureBody>(departureChangeBodySchema, toBody);
 
@@ -35,6 +38,7 @@ const fieldsOf = (departure: DepartureInput | null): DepartureFields => ({
   places: departure ? String(departure.places) : '',
   prices: priceFieldsOf(departure?.prices ?? { GBP: 0, USD: 0, AUD: 0 }),
   balance_due_days: departure?.balance_due_days == null ? '' : String(departure.balance_due_days),
+  deposit_percent: departure?.deposit_percent == null ? '' : String(departure.deposit_percent),
   reason: '',
 });
 
@@ -47,7 +51,7 @@ interface DepartureFormProps {
   onReload?: () => void;
 }
 
-/** A departure's dates, status, places, visibility and prices per person. */
+/** A departure's dates, status, places, visibility, prices per person, and its own deposit and balance rules where they differ. */
 export function DepartureForm({ departure, taken = 0, submitLabel, onSave, onReload }: DepartureFormProps) {
   const form = useForm<DepartureFields, unknown, DepartureBody>({ resolver, defaultValues: fieldsOf(departure) });
   const { errors } = form.formState;
@@ -77,13 +81,22 @@ export function DepartureForm({ departure, taken = 0, submitLabel, onSave, onRel
         />
       </div>
       <CheckboxField label="Hidden from the catalogue (booked by its link only)" {...form.register('hidden')} />
-      <TextField
-        label="Balance due, days before the start"
-        inputMode="numeric"
-        hint="Only where this departure differs: empty keeps the operator's usual rule"
-        error={errors.balance_due_days?.message}
-        {...form.register('balance_due_days')}
-      />
+      <div className="console-form__grid">
+        <TextField
+          label="Deposit, % of the total"
+          inputMode="numeric"
+          hint={`Only where this departure differs: empty keeps the usual ${DEPOSIT_PERCENT}%. Bookings already made keep theirs`}
+          error={errors.deposit_percent?.message}
+          {...form.register('deposit_percent')}
+        />
+        <TextField
+          label="Balance due, days before the start"
+          inputMode="numeric"
+          hint="Only where this departure differs: empty keeps the operator's usual rule"
+          error={errors.balance_due_days?.message}
+          {...form.register('balance_due_days')}
+        />
+      </div>
       <PriceInputs form={form} name="prices" legend="Price per person" />
       <TextAreaField label="Reason for the change" hint="Kept in the audit log with your name" required rows={2} error={errors.reason?.message} {...form.register('reason')} />
       <Button type="submit" busy={form.formState.isSubmitting}>

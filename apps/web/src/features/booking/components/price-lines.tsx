@@ -1,7 +1,7 @@
 import type { PricedLine, PricedLineKind } from '@tours/domain/contracts/selections';
 import { formatAmount, INCLUDED_IN_PRICE, type CurrencyCode } from '@tours/domain/money';
 import { PRICED_LINE_GROUP_LABELS } from '@tours/domain/pricing/lines';
-import { DEPOSIT_PERCENT } from '@tours/domain/pricing/totals';
+import { depositDetail } from '@tours/domain/pricing/deposit';
 import './price-lines.css';
 
 /**
@@ -37,7 +37,6 @@ export const negativeAmount = (value: number, currency: CurrencyCode): string =>
 
 export const TOUR_PRICE_LABEL = 'Tour price';
 export const DEPOSIT_LABEL = 'Deposit';
-export const DEPOSIT_DETAIL = `${DEPOSIT_PERCENT}% of the total`;
 
 export function amountText(amount: number, currency: CurrencyCode): string {
   if (amount === 0) return INCLUDED_IN_PRICE;
@@ -79,8 +78,8 @@ export function priceGroups(lines: readonly PricedLine[], currency: CurrencyCode
 interface PriceTableProps {
   groups: readonly PriceGroup[];
   total: { label: string; text: string };
-  /** Shown after the total where the deposit line applies. */
-  deposit: string | null;
+  /** Shown after the total where the deposit line applies: the amount as shown, and the booking's percentage the server priced it at. */
+  deposit: { text: string; percent: number } | null;
   caption: string;
   className?: string;
 }
@@ -131,9 +130,9 @@ export function PriceTable({ groups, total, deposit, caption, className }: Price
           <tr className="price-table__deposit">
             <th scope="row">
               <span className="price-table__label">{DEPOSIT_LABEL}</span>{' '}
-              <span className="price-table__detail">{DEPOSIT_DETAIL}</span>
+              <span className="price-table__detail">{depositDetail(deposit.percent)}</span>
             </th>
-            <td>{deposit}</td>
+            <td>{deposit.text}</td>
           </tr>
         ) : null}
       </tfoot>

@@ -110,6 +110,7 @@ export const ROOMS: RoomOption[] = [
 export const DETAILS: PrePaymentDetails = {
   total_price: { currency_code: 'GBP', value: 434_000 as MinorUnits },
   deposit: { currency_code: 'GBP', value: 65_100 as MinorUnits },
+  deposit_percent: 15,
   balance_due: '2026-12-04',
   breakdown: {
     price_per_person: 189_500 as MinorUnits,

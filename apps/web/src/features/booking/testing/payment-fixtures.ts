@@ -24,6 +24,7 @@ export const tokenAnswer = (n: number): PaymentToken => ({
 export const DAY_TRIP_DETAILS: PrePaymentDetails = {
   total_price: { currency_code: 'GBP', value: 14_500 as MinorUnits },
   deposit: { currency_code: 'GBP', value: 0 as MinorUnits },
+  deposit_percent: 0,
   balance_due: '2026-12-04',
   breakdown: { ...DETAILS.breakdown, price_per_person: 14_500 as MinorUnits, participants: 1, flights: 0 as MinorUnits, extras: 0 as MinorUnits, accommodation: 0 as MinorUnits },
   lines: [{ kind: 'tour', label: 'Greenwich: Wren and the Observatory', quantity: 1, unit_price: 14_500 as MinorUnits, amount: 14_500 as MinorUnits }],
@@ -34,6 +35,7 @@ export const PROMOTION: AppliedPromotion = {
   details: {
     total_price: { currency_code: 'GBP', value: 424_000 as MinorUnits },
     deposit: { currency_code: 'GBP', value: 63_600 as MinorUnits },
+    deposit_percent: 15,
     balance_due: '2026-12-04',
     breakdown: { ...DETAILS.breakdown, discount: -10_000 as MinorUnits },
     lines: [

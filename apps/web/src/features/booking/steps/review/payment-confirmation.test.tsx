@@ -25,6 +25,7 @@ const DEARER: PaymentDetails = {
   details: {
     total_price: { currency_code: 'GBP', value: 470_000 as MinorUnits },
     deposit: { currency_code: 'GBP', value: 70_500 as MinorUnits },
+    deposit_percent: 15,
     balance_due: '2026-12-04',
     breakdown: { ...DETAILS.breakdown, accommodation: 45_000 as MinorUnits },
     lines: DETAILS.lines.map((line) => (line.label.startsWith('Hotel Königshof') ? { ...line, unit_price: 22_500 as MinorUnits, amount: 45_000 as MinorUnits } : line)),
@@ -37,6 +38,7 @@ const FREE: PaymentDetails = {
   details: {
     total_price: { currency_code: 'GBP', value: 0 as MinorUnits },
     deposit: { currency_code: 'GBP', value: 0 as MinorUnits },
+    deposit_percent: 15,
     balance_due: '2026-12-04',
     breakdown: { ...DETAILS.breakdown, discount: -434_000 as MinorUnits },
     lines: [

@@ -92,7 +92,7 @@ export function ReviewDetails({ tour, currency, offered, passengers, details, pr
           caption="Price of your booking, line by line"
           groups={priceGroups(details.lines, currency)}
           total={total}
-          deposit={showDeposit ? money(details.deposit.value) : null}
+          deposit={showDeposit ? { text: money(details.deposit.value), percent: details.deposit_percent } : null}
         />
         {agent ? <p className="agent-rates">{SCREEN_TEXT.agentRates}</p> : null}
       </section>

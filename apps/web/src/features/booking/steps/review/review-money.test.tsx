@@ -103,6 +103,7 @@ describe('the review shows the money line by line', () => {
     expect(reviewFigure(/^Total/)).toBe(sum);
     expect(sum).toBe(DETAILS.total_price.value);
     expect(reviewFigure(/^Deposit/)).toBe(65_100);
+    expect(within(reviewTable()).getByRole('row', { name: /^Deposit/ }).textContent).toContain('15% of the total');
     // Per person, with the price of one, and an included option says so.
     expect(within(reviewTable()).getByRole('row', { name: /^Tour price/ }).textContent).toContain('2 × £1,895');
     expect(within(reviewTable()).getByRole('row', { name: /^BA 702/ }).textContent).toContain('Included in price');
@@ -132,6 +133,14 @@ describe('the review shows the money line by line', () => {
     expect(within(reviewTable()).getByRole('row', { name: /^Total/ }).textContent).toContain('£4,580.50');
     expect(within(reviewTable()).getByRole('row', { name: /^Deposit/ }).textContent).toContain('£687.08');
     expect(reviewLines().reduce((sum, line) => sum + line.amount, 0)).toBe(total);
+  });
+
+  it('words the deposit at the percentage the server priced it at: a departure with its own deposit', () => {
+    mockPaymentApi();
+    renderReview({ ...DETAILS, deposit: { currency_code: 'GBP', value: 108_500 as MinorUnits }, deposit_percent: 25 });
+    const deposit = within(reviewTable()).getByRole('row', { name: /^Deposit/ });
+    expect(deposit.textContent).toContain('25% of the total');
+    expect(deposit.textContent).toContain('£1,085');
   });
 
   it('has the summary panel agree with it line for line', () => {
