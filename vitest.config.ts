@@ -15,6 +15,36 @@ import web from './apps/web/vite.config.ts';
  */
 const WEB_ISOLATED = ['src/features/account/booked-item-page.test.tsx'];
 
+/**
+ * API test files whose subject never reaches the database: configuration,
+ * lint and build checks, pure functions, file sniffing, headers of static
+ * files. Both engines run every other file; these run once, in the embedded
+ * lane (`npm run test:api`, part of `npm test`), and the PostgreSQL lane
+ * (`npm run test:pg`, which sets DATABASE_URL) leaves them out, since running
+ * them against a server would prove nothing more.
+ */
+const ENGINE_INDEPENDENT = [
+  'card-entry',
+  'config',
+  'config-docs',
+  'confirmation-email',
+  'content-security-policy',
+  'file-storage',
+  'fuzz/zod-arbitrary',
+  'log-redaction',
+  'module-boundaries',
+  'nginx-body-limit',
+  'payment-provider-sdk',
+  'pool-wait',
+  'production-guard',
+  'read-cache',
+  'reminders-due',
+  'schema-drift',
+  'tour-picture-sniffing',
+  'web-compression',
+].map((name) => `test/${name}.test.ts`);
+const onPostgresServer = Boolean(process.env.DATABASE_URL);
+
 const { test: webTest, ...webBuild } = web;
 const webProject = (test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({ ...webBuild, root: './apps/web', test: { ...webTest, ...test } });
 
@@ -30,6 +60,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(onPostgresServer ? ENGINE_INDEPENDENT : [])],
           // Migrates and seeds one database that every test file's database is a copy of (test/test-database.ts).
           globalSetup: ['./test/global-setup.ts'],
           isolate: false,

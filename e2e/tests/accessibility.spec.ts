@@ -3,8 +3,8 @@ import { fastForwardUntil } from '../support/clock.ts';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 
 /**
- * Every page, at a desktop's and a phone's width, has one h1 and no axe-core
- * violation (WCAG 2.1 A and AA, and axe's best practices: more than the
+ * Every page, at a desktop's and a phone's width, has one h1, nothing wider
+ * than the screen, and no axe-core violation (WCAG 2.1 A and AA, and axe's best practices: more than the
  * axe-core audits Lighthouse's accessibility category runs). Step 1 of the
  * booking flow is checked as a visitor meets it, for a real departure; the
  * account area signed in is checked by account.spec.ts, at both widths.
@@ -12,6 +12,7 @@ import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 const PAGES: { path: string; heading: RegExp | string }[] = [
   { path: '/', heading: 'Sign in or create an account' },
   { path: '/tours', heading: 'Our tours' },
+  { path: '/tours/MHW-VIE', heading: /Vienna/ },
   { path: '/book', heading: /./ },
   { path: '/register', heading: /./ },
   { path: '/terms', heading: 'Booking conditions' },
@@ -36,6 +37,7 @@ for (const viewport of [
         await fastForwardUntil(page, async () => (await page.getByTestId('header-placeholder').count()) === 0);
         await expect(page.getByTestId('header-placeholder')).toHaveCount(0);
         await expectNoA11yViolations(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       });
     }
 

@@ -1,12 +1,13 @@
 import { placesLabel, roomsLeftLabel, SCREEN_TEXT, type CatalogueTour, type TourDeparture, type TourDetail } from '@tours/domain';
 import type { Locator, Page } from '@playwright/test';
 import { TOUR_CONTENT } from '../../apps/api/src/db/seed/data/tour-content.ts';
-import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Tour pages (issue 9): /tours filtered and searched, a tour's own page with
  * its pictures, itinerary and departures, and Book into step 1, which says
- * what is left before the form is filled in.
+ * what is left before the form is filled in. Their accessibility and width
+ * at a desktop and a phone: accessibility.spec.ts.
  */
 
 const cardNames = (page: Page) => page.getByRole('article').getByRole('heading', { level: 2 });
@@ -139,23 +140,3 @@ test('departures that cannot be bought online say so on the tour page and on ste
   await expect(panel.getByRole('link', { name: 'Enquire about Bayreuth Festival' })).toBeVisible();
   await expect(panel).toContainText('Not available online');
 });
-
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-]) {
-  test(`/tours and a tour page have no axe violations at ${viewport.name} width`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto('/tours');
-    await expect(page.getByRole('article').first()).toBeVisible();
-    await expect(page.getByTestId('header-placeholder')).toHaveCount(0);
-    await expectNoA11yViolations(page);
-    // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-
-    await page.goto('/tours/MHW-VIE');
-    await expect(page.getByRole('region', { name: 'Dates and prices' }).getByRole('listitem').first()).toBeVisible();
-    await expectNoA11yViolations(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-  });
-}
