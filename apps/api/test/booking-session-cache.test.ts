@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema/index.ts';
 import { bearer, bookingBody, createBooking, lead, second, submit, type CreatedTestBooking } from './booking-fixtures.ts';
 import { bearerHeader, OIDC_TEST_ENV, signingKey, testKeySource, tokenFor, type SigningKey } from './customer-tokens.ts';
-import { buildTestApp, createTestDatabase, expectApiError, testClock } from './helper.ts';
+import { NO_TIMED_JOBS, buildTestApp, createTestDatabase, expectApiError, testClock } from './helper.ts';
 import { requestToken, tokenRequest } from './payment-fixtures.ts';
 import { startReplicas } from './replicas.ts';
 import type { TestDatabase } from './test-database.ts';
@@ -43,7 +43,7 @@ describe('booking sessions on the read-only option lists', () => {
       database: connection,
       clock,
       customerTokenKeys: published.source,
-      env: { ...OIDC_TEST_ENV, READ_CACHE_TTL_MS: String(TTL_SECONDS * 1000), HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0' },
+      env: { ...OIDC_TEST_ENV, READ_CACHE_TTL_MS: String(TTL_SECONDS * 1000), ...NO_TIMED_JOBS },
       // A write route that (wrongly) asks for a cached session: the guard must not give it one.
       routes: (instance) =>
         instance.post('/test/cached-session-write', { preHandler: instance.authGuards.get('booking')!, config: { bookingSessionFromReadCache: true } }, async () => ({

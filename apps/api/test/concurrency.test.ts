@@ -5,7 +5,7 @@ import { queryRows } from '../src/db/client.ts';
 import { allocations, bookings, departureAccommodations, departureOptions, departures, optionPrices } from '../src/db/schema/index.ts';
 import { isActiveAllocation } from '../src/modules/inventory/index.ts';
 import { createBooking, lead, optionIds, second, submit, type CreatedTestBooking } from './booking-fixtures.ts';
-import { buildTestApp, createTestDatabase } from './helper.ts';
+import { NO_TIMED_JOBS, buildTestApp, createTestDatabase } from './helper.ts';
 import type { TestDatabase } from './test-database.ts';
 import { WRITE_PATH_BUDGETS } from './write-path-budgets.ts';
 
@@ -27,7 +27,7 @@ describe('selections under concurrency', () => {
         if (counting) statements.push(query);
       },
     });
-    app = await buildTestApp(database, { database: connection, env: { HOLD_SWEEP_INTERVAL_MS: '0' } });
+    app = await buildTestApp(database, { database: connection, env: NO_TIMED_JOBS });
   });
   afterAll(async () => {
     await app?.close();

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, departureAccommodations, departureOptions, optionPrices } from '../src/db/schema/index.ts';
 import { createBooking, lead, optionList, submit, type CreatedTestBooking } from './booking-fixtures.ts';
-import { buildTestApp, createTestDatabase, testClock, today } from './helper.ts';
+import { NO_TIMED_JOBS, buildTestApp, createTestDatabase, testClock, today } from './helper.ts';
 import { startReplicas } from './replicas.ts';
 import type { TestDatabase } from './test-database.ts';
 
@@ -70,7 +70,7 @@ describe('hot reads on one replica', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const connection = await database.open({ onQuery: (query) => statements.push(query) });
-    app = await buildTestApp(database, { database: connection, env: { READ_CACHE_TTL_MS: '60000', HOLD_SWEEP_INTERVAL_MS: '0' } });
+    app = await buildTestApp(database, { database: connection, env: { READ_CACHE_TTL_MS: '60000', ...NO_TIMED_JOBS } });
   });
   afterAll(async () => {
     await app?.close();

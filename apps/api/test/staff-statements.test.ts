@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema/index.ts';
 import { DEMO_REFERENCES } from './account-fixtures.ts';
-import { buildTestApp, createTestDatabase } from './helper.ts';
+import { NO_TIMED_JOBS, buildTestApp, createTestDatabase } from './helper.ts';
 import { staffSession, type StaffCaller } from './staff-fixtures.ts';
 import type { TestDatabase } from './test-database.ts';
 
@@ -23,7 +23,7 @@ describe('staff lists run a fixed number of statements', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const connection = await database.open({ onQuery: (query) => statements.push(query) });
-    app = await buildTestApp(database, { database: connection, env: { HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0' } });
+    app = await buildTestApp(database, { database: connection, env: NO_TIMED_JOBS });
     caller = await staffSession(app, ['operations']);
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingBody, bearer, lead, optionIds, type CreatedTestBooking } from './booking-fixtures.ts';
 import { tokenRequest } from './payment-fixtures.ts';
 import { CARDS, submit as submitCard } from './payment-provider-fixtures.ts';
-import { buildTestApp, createTestDatabase } from './helper.ts';
+import { NO_TIMED_JOBS, buildTestApp, createTestDatabase } from './helper.ts';
 import type { TestDatabase } from './test-database.ts';
 import { WRITE_PATH_BUDGETS } from './write-path-budgets.ts';
 
@@ -39,7 +39,7 @@ describe('statements of the booking write path', () => {
       if (counting) transactions += 1;
       return open(...args);
     }) as typeof open;
-    app = await buildTestApp(database, { database: connection, env: { HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0' } });
+    app = await buildTestApp(database, { database: connection, env: NO_TIMED_JOBS });
   });
   afterAll(async () => {
     await app?.close();
