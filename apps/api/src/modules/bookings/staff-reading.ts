@@ -41,11 +41,22 @@ export const passengerCountSql = (bookingId: SQL | typeof bookings.id): SQL<numb
 /**
  * What passengerCountSql answers, for many bookings at once: a relation of
  * (booking_id, passengers), the passengers read once and grouped, for the
- * bookings of the subquery `bookingIds`. A booking without passengers is absent.
+ * bookings of the subquery `bookingIds` (every booking when absent). A
+ * booking without passengers is absent.
  */
-export const passengerCountsSql = (bookingIds: SQL): SQL =>
+export const passengerCountsSql = (bookingIds?: SQL): SQL =>
   sql`select ${bookingPassengers.bookingId} as booking_id, cast(count(*) as integer) as passengers
-      from ${bookingPassengers} where ${bookingPassengers.bookingId} in (${bookingIds}) group by ${bookingPassengers.bookingId}`;
+      from ${bookingPassengers} ${bookingIds ? sql`where ${bookingPassengers.bookingId} in (${bookingIds})` : sql``} group by ${bookingPassengers.bookingId}`;
+
+/**
+ * How a condition about a booking's other rows (its passengers, its e-mails)
+ * is looked up in the caller's statement: 'each', booking by booking through
+ * the index (a page of the list, one booking); 'all', those rows read once
+ * and hashed, for a statement over thousands of bookings (the CSV of a
+ * season), whose planner would otherwise price a lookup per booking and, on
+ * PostgreSQL, compile the statement to machine code before running it.
+ */
+export type Lookup = 'each' | 'all';
 
 /**
  * The domain's bookingDetailsComplete, negated, for the bookings row of the
@@ -53,9 +64,14 @@ export const passengerCountsSql = (bookingIds: SQL): SQL =>
  * has not answered a section (passport, insurance, joining information,
  * arrival time: passengerDetailsComplete).
  */
-export const bookingDetailsIncompleteSql = (): SQL<boolean> =>
-  sql<boolean>`(${bookings.correspondence} is null or exists (select 1 from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookings.id}
-    and (${bookingPassengers.apis} is null or ${bookingPassengers.insurance} is null or ${bookingPassengers.joiningInformation} is null or ${bookingPassengers.arrivalTime} is null)))`;
+export function bookingDetailsIncompleteSql(lookup: Lookup = 'each'): SQL<boolean> {
+  const unanswered = sql`(${bookingPassengers.apis} is null or ${bookingPassengers.insurance} is null or ${bookingPassengers.joiningInformation} is null or ${bookingPassengers.arrivalTime} is null)`;
+  const passengerMissing =
+    lookup === 'each'
+      ? sql`exists (select 1 from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookings.id} and ${unanswered})`
+      : sql`${bookings.id} in (select ${bookingPassengers.bookingId} from ${bookingPassengers} where ${unanswered})`;
+  return sql<boolean>`(${bookings.correspondence} is null or ${passengerMissing})`;
+}
 
 /**
  * Bookings with a passenger whose name contains `text`, accents and case
