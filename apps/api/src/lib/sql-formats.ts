@@ -47,5 +47,6 @@ const JS_WHITESPACE = Array.from({ length: 0x10000 }, (_, code) => String.fromCh
   .filter((character) => character.trim() === '' && !(character >= '\uD800' && character <= '\uDFFF'))
   .join('');
 
-/** `text.trim() === ''` in SQL, for a text that is not null. */
-export const blankSql = (text: SQL): SQL<boolean> => sql<boolean>`(btrim(${text}, ${JS_WHITESPACE}) = '')`;
+/** `text.trim() === ''` in SQL (null for null). Most texts start with a character trim keeps: only the others are trimmed. */
+export const blankSql = (text: SQL): SQL<boolean> =>
+  sql<boolean>`(strpos(${JS_WHITESPACE}, left(${text}, 1)) > 0 and btrim(${text}, ${JS_WHITESPACE}) = '')`;

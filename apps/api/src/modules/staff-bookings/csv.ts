@@ -51,7 +51,9 @@ interface Column {
 /** What a line is written from, in the export's statement: the bookings row and its joins (list.ts), its money and its passenger count. */
 export interface LineSources {
   money: BookingMoney;
+  /** How many travel, and whether one has not answered a section of their details (passengerCountsSql's columns). */
   passengers: SQL;
+  detailsMissing: SQL<boolean>;
   day: QueueDay;
 }
 
@@ -96,7 +98,7 @@ const COLUMNS: readonly Column[] = [
     row: (row) => csvText(row.quote_reason ? QUOTE_REASON_LABELS[row.quote_reason] : ''),
     value: () => labelOf(fieldsOf(Object.keys(QUOTE_REASON_LABELS), (code) => csvText(QUOTE_REASON_LABELS[code as keyof typeof QUOTE_REASON_LABELS])), col(bookings.quoteReason)),
   },
-  { name: 'Queues', row: (row) => csvText(row.flags.map((queue) => STAFF_QUEUE_INFO[queue].label).join('; ')), value: (line) => queueLabelsSql(line.day, line.money), ...text },
+  { name: 'Queues', row: (row) => csvText(row.flags.map((queue) => STAFF_QUEUE_INFO[queue].label).join('; ')), value: (line) => queueLabelsSql(line.day, line.money, { detailsMissing: line.detailsMissing }), ...text },
 ];
 
 export const CSV_HEADER = COLUMNS.map((column) => column.name);

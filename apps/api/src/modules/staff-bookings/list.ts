@@ -83,7 +83,10 @@ export async function exportBookingLines(db: Database, search: StaffBookingExpor
   const where = searchConditions(search, day);
   const matchedIds = where ? sql`select id from matched` : undefined;
   const money = moneyOfEveryBooking(matchedIds);
-  const line = csvLineSql({ money, passengers: sql`coalesce(party.passengers, 0)`, day }, 'booking_line');
+  const line = csvLineSql(
+    { money, passengers: sql`coalesce(party.passengers, 0)`, detailsMissing: sql<boolean>`coalesce(party.details_missing, false)`, day },
+    'booking_line',
+  );
   const [row] = await queryRows<{ lines: string | null }>(
     db,
     sql`${where ? sql`with matched as (select ${bookings.id} as id from ${bookings} ${departureJoin()} where ${where}) ` : sql``}

@@ -41,12 +41,12 @@ const owingMoney = (): SQL =>
  * read as the operator's date, so the test clock moves them. `money`: the
  * booking's total and paid when the caller's statement has them already (a
  * row shown: its flags); without, the balance is worked out for every booking
- * at once (a count, a filter). `lookup`: how the passengers' details and the
- * failed e-mails are looked up when the condition is a column of the caller's
- * statement (in a WHERE clause the planner chooses either way): booking by
- * booking for a page, all at once for the CSV of thousands.
+ * at once (a count, a filter). `grouped`: for a statement over thousands
+ * of bookings (the CSV), whether a passenger has not answered a section, from
+ * the passengers it grouped (passengerCountsSql's details_missing); the failed
+ * e-mails are then read once and hashed too, not looked up booking by booking.
  */
-export function queueCondition(queue: StaffQueue, day: QueueDay, money?: BookingMoney, lookup: 'each' | 'all' = 'each'): SQL<boolean> {
+export function queueCondition(queue: StaffQueue, day: QueueDay, money?: BookingMoney, grouped?: { detailsMissing: SQL<boolean> }): SQL<boolean> {
   // A subquery, so the operator's date is worked out once per statement, not once per booking.
   const today = sql`(select ${sqlOperatorDate(day.now)})`;
   switch (queue) {
@@ -67,9 +67,9 @@ export function queueCondition(queue: StaffQueue, day: QueueDay, money?: Booking
     }
     case 'details-missing':
       // The notifications modal's rule (bookingsNeedingDetails): Confirmed, departing from today to 90 days ahead.
-      return sql<boolean>`(${bookings.status} = 'Confirmed' and ${departures.startDate} between ${today} and ${today} + cast(${DETAILS_MISSING_WITHIN_DAYS} as integer) and ${bookingDetailsIncompleteSql(lookup)})`;
+      return sql<boolean>`(${bookings.status} = 'Confirmed' and ${departures.startDate} between ${today} and ${today} + cast(${DETAILS_MISSING_WITHIN_DAYS} as integer) and ${bookingDetailsIncompleteSql(grouped?.detailsMissing)})`;
     case 'mail-failed':
-      return failedMailExists(sql`${bookings.id}`, lookup);
+      return failedMailExists(sql`${bookings.id}`, grouped ? 'all' : 'each');
   }
 }
 
@@ -80,8 +80,8 @@ export function queueFlagsSql(day: QueueDay, money: BookingMoney): SQL<StaffQueu
 }
 
 /** The labels of the queues a booking is in (STAFF_QUEUE_INFO), in the queues' order, joined by '; ' (the CSV's column, thousands of bookings); '' in none. */
-export function queueLabelsSql(day: QueueDay, money: BookingMoney): SQL<string> {
-  const cases = STAFF_QUEUES.map((queue) => sql`case when ${queueCondition(queue, day, money, 'all')} then cast(${STAFF_QUEUE_INFO[queue].label} as text) end`);
+export function queueLabelsSql(day: QueueDay, money: BookingMoney, grouped: { detailsMissing: SQL<boolean> }): SQL<string> {
+  const cases = STAFF_QUEUES.map((queue) => sql`case when ${queueCondition(queue, day, money, grouped)} then cast(${STAFF_QUEUE_INFO[queue].label} as text) end`);
   return sql<string>`concat_ws('; ', ${sql.join(cases, sql`, `)})`;
 }
 
