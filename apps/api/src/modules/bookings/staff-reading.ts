@@ -38,24 +38,35 @@ export const bookingTotalsSql = (bookingIds?: SQL): SQL =>
 export const passengerCountSql = (bookingId: SQL | typeof bookings.id): SQL<number> =>
   sql<number>`(select cast(count(*) as integer) from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookingId})`;
 
+/** A passenger has not answered a section of their details (passport, insurance, joining information, arrival time: passengerDetailsComplete negated). */
+const detailsUnansweredSql = (): SQL<boolean> =>
+  sql<boolean>`(${bookingPassengers.apis} is null or ${bookingPassengers.insurance} is null or ${bookingPassengers.joiningInformation} is null or ${bookingPassengers.arrivalTime} is null)`;
+
 /**
  * What passengerCountSql answers, for many bookings at once: a relation of
- * (booking_id, passengers), the passengers read once and grouped, for the
- * bookings of the subquery `bookingIds`. A booking without passengers is absent.
+ * (booking_id, passengers, details_missing), the passengers read once and
+ * grouped, for the bookings of the subquery `bookingIds` (every booking when
+ * absent). details_missing: whether one of them has not answered a section
+ * (for bookingDetailsIncompleteSql). A booking without passengers is absent.
  */
-export const passengerCountsSql = (bookingIds: SQL): SQL =>
-  sql`select ${bookingPassengers.bookingId} as booking_id, cast(count(*) as integer) as passengers
-      from ${bookingPassengers} where ${bookingPassengers.bookingId} in (${bookingIds}) group by ${bookingPassengers.bookingId}`;
+export const passengerCountsSql = (bookingIds?: SQL): SQL =>
+  sql`select ${bookingPassengers.bookingId} as booking_id, cast(count(*) as integer) as passengers, bool_or(${detailsUnansweredSql()}) as details_missing
+      from ${bookingPassengers} ${bookingIds ? sql`where ${bookingPassengers.bookingId} in (${bookingIds})` : sql``} group by ${bookingPassengers.bookingId}`;
 
 /**
  * The domain's bookingDetailsComplete, negated, for the bookings row of the
  * caller's statement: where final documents go is not chosen, or a passenger
  * has not answered a section (passport, insurance, joining information,
- * arrival time: passengerDetailsComplete).
+ * arrival time: passengerDetailsComplete). The passengers are looked up
+ * booking by booking, unless the statement has them grouped already
+ * (`passengersGrouped`: passengerCountsSql's details_missing, for thousands
+ * of bookings).
  */
-export const bookingDetailsIncompleteSql = (): SQL<boolean> =>
-  sql<boolean>`(${bookings.correspondence} is null or exists (select 1 from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookings.id}
-    and (${bookingPassengers.apis} is null or ${bookingPassengers.insurance} is null or ${bookingPassengers.joiningInformation} is null or ${bookingPassengers.arrivalTime} is null)))`;
+export function bookingDetailsIncompleteSql(passengersGrouped?: SQL<boolean>): SQL<boolean> {
+  const passengerMissing =
+    passengersGrouped ?? sql`exists (select 1 from ${bookingPassengers} where ${bookingPassengers.bookingId} = ${bookings.id} and ${detailsUnansweredSql()})`;
+  return sql<boolean>`(${bookings.correspondence} is null or ${passengerMissing})`;
+}
 
 /**
  * Bookings with a passenger whose name contains `text`, accents and case

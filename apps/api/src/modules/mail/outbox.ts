@@ -5,9 +5,16 @@ import { outboxMessages, type OutboxAttachment } from './schema.ts';
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
-/** Whether the relay gave up on an e-mail about the booking whose id is `bookingId` (a column of the caller's statement). */
-export const failedMailExists = (bookingId: SQL): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${outboxMessages} where ${outboxMessages.bookingId} = ${bookingId} and ${outboxMessages.status} = 'failed')`;
+/**
+ * Whether the relay gave up on an e-mail about the booking whose id is
+ * `bookingId` (a column of the caller's statement): looked up booking by
+ * booking ('each'), or, for a statement over thousands of bookings ('all'),
+ * the failed e-mails read once and hashed.
+ */
+export const failedMailExists = (bookingId: SQL, lookup: 'each' | 'all' = 'each'): SQL<boolean> =>
+  lookup === 'each'
+    ? sql<boolean>`exists (select 1 from ${outboxMessages} where ${outboxMessages.bookingId} = ${bookingId} and ${outboxMessages.status} = 'failed')`
+    : sql<boolean>`(${bookingId} in (select ${outboxMessages.bookingId} from ${outboxMessages} where ${outboxMessages.status} = 'failed' and ${outboxMessages.bookingId} is not null))`;
 
 export interface NewMail {
   to: string;

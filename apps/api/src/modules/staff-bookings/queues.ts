@@ -1,4 +1,4 @@
-import { DETAILS_MISSING_WITHIN_DAYS, PAYMENT_FLAG_CODES, STAFF_QUEUES, type StaffQueue } from '@tours/domain';
+import { DETAILS_MISSING_WITHIN_DAYS, PAYMENT_FLAG_CODES, STAFF_QUEUE_INFO, STAFF_QUEUES, type StaffQueue } from '@tours/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { sqlOperatorDate, type Instant } from '../../lib/clock.ts';
@@ -41,10 +41,14 @@ const owingMoney = (): SQL =>
  * read as the operator's date, so the test clock moves them. `money`: the
  * booking's total and paid when the caller's statement has them already (a
  * row shown: its flags); without, the balance is worked out for every booking
- * at once (a count, a filter).
+ * at once (a count, a filter). `grouped`: for a statement over thousands
+ * of bookings (the CSV), whether a passenger has not answered a section, from
+ * the passengers it grouped (passengerCountsSql's details_missing); the failed
+ * e-mails are then read once and hashed too, not looked up booking by booking.
  */
-export function queueCondition(queue: StaffQueue, day: QueueDay, money?: BookingMoney): SQL<boolean> {
-  const today = sqlOperatorDate(day.now);
+export function queueCondition(queue: StaffQueue, day: QueueDay, money?: BookingMoney, grouped?: { detailsMissing: SQL<boolean> }): SQL<boolean> {
+  // A subquery, so the operator's date is worked out once per statement, not once per booking.
+  const today = sql`(select ${sqlOperatorDate(day.now)})`;
   switch (queue) {
     case 'unconfirmed':
       return sql<boolean>`${bookings.status} = 'Unconfirmed'`;
@@ -63,9 +67,9 @@ export function queueCondition(queue: StaffQueue, day: QueueDay, money?: Booking
     }
     case 'details-missing':
       // The notifications modal's rule (bookingsNeedingDetails): Confirmed, departing from today to 90 days ahead.
-      return sql<boolean>`(${bookings.status} = 'Confirmed' and ${departures.startDate} between ${today} and ${today} + cast(${DETAILS_MISSING_WITHIN_DAYS} as integer) and ${bookingDetailsIncompleteSql()})`;
+      return sql<boolean>`(${bookings.status} = 'Confirmed' and ${departures.startDate} between ${today} and ${today} + cast(${DETAILS_MISSING_WITHIN_DAYS} as integer) and ${bookingDetailsIncompleteSql(grouped?.detailsMissing)})`;
     case 'mail-failed':
-      return failedMailExists(sql`${bookings.id}`);
+      return failedMailExists(sql`${bookings.id}`, grouped ? 'all' : 'each');
   }
 }
 
@@ -73,6 +77,12 @@ export function queueCondition(queue: StaffQueue, day: QueueDay, money?: Booking
 export function queueFlagsSql(day: QueueDay, money: BookingMoney): SQL<StaffQueue[]> {
   const cases = STAFF_QUEUES.map((queue) => sql`case when ${queueCondition(queue, day, money)} then ${queue} end`);
   return sql<StaffQueue[]>`array_remove(array[${sql.join(cases, sql`, `)}]::text[], null)`;
+}
+
+/** The labels of the queues a booking is in (STAFF_QUEUE_INFO), in the queues' order, joined by '; ' (the CSV's column, thousands of bookings); '' in none. */
+export function queueLabelsSql(day: QueueDay, money: BookingMoney, grouped: { detailsMissing: SQL<boolean> }): SQL<string> {
+  const cases = STAFF_QUEUES.map((queue) => sql`case when ${queueCondition(queue, day, money, grouped)} then cast(${STAFF_QUEUE_INFO[queue].label} as text) end`);
+  return sql<string>`concat_ws('; ', ${sql.join(cases, sql`, `)})`;
 }
 
 /** Every queue's count, in one statement: each its own count over its own index (balances: over the grouped money). */

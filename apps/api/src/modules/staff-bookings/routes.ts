@@ -20,7 +20,7 @@ import { drawBookingDocument, PDF_CONTENT_TYPE } from '../documents/index.ts';
 import { addNote, bookingExists } from './notes.ts';
 import { readBookingMessage, readBookingPage } from './booking-page.ts';
 import { bookingsCsv } from './csv.ts';
-import { exportBookings, listBookings } from './list.ts';
+import { exportBookingLines, listBookings } from './list.ts';
 import { presentBookingPage } from './present.ts';
 import { queueCounts, type QueueDay } from './queues.ts';
 
@@ -45,10 +45,10 @@ export async function staffBookingRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, exportStaffBookings, async (request, reply) => {
-    const rows = await exportBookings(app.db, request.query, queueDay(app));
+    const lines = await exportBookingLines(app.db, request.query, queueDay(app));
     const day = app.clock.now().toISOString().slice(0, 10);
     reply.type(CSV_CONTENT_TYPE).header('content-disposition', `attachment; filename="bookings-${day}.csv"`);
-    return reply.send(bookingsCsv(rows));
+    return reply.send(bookingsCsv(lines));
   });
 
   registerEndpoint(app, getStaffQueue, async () => ({ data: { items: await queueCounts(app.db, queueDay(app)) } }));

@@ -1,6 +1,7 @@
 import type { AttentionCode, BookingStatus, CurrencyCode, QuoteReason, StaffBookingRow, StaffQueue } from '@tours/domain';
 import { ATTENTION_REASONS } from '@tours/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { blankSql } from '../../lib/sql-formats.ts';
 import { agentsReadModel } from '../agents/index.ts';
 import { bookingsReadModel, passengerCountSql } from '../bookings/index.ts';
 import { catalogueReadModel } from '../catalogue/index.ts';
@@ -79,6 +80,16 @@ export function rowColumns(day: QueueDay, money: BookingMoney, passengers: SQL =
 /** The lead's name as staff read it: 'Mr Edward Elgar'. */
 export const leadName = (row: Pick<BookingRowRecord, 'lead_title' | 'lead_given_name' | 'lead_family_name'>): string =>
   [row.lead_title, row.lead_given_name, row.lead_family_name].filter((part) => part && part.trim() !== '').join(' ');
+
+/**
+ * leadName in SQL, for the lead passenger joined to the caller's statement
+ * (leadJoin): '' when there is none. test/staff-bookings-csv.test.ts holds it
+ * equal to leadName.
+ */
+export function leadNameSql(): SQL<string> {
+  const part = (column: SQLWrapper) => sql`case when not ${blankSql(sql`${column}`)} then ${column} end`;
+  return sql<string>`concat_ws(' ', ${part(bookingPassengers.title)}, ${part(bookingPassengers.givenName)}, ${part(bookingPassengers.familyName)})`;
+}
 
 export function presentRow(row: BookingRowRecord): StaffBookingRow {
   const money = (value: number) => ({ value: Number(value) as never, currency: row.currency });
