@@ -30,6 +30,7 @@ const ENGINE_INDEPENDENT = [
   'confirmation-email',
   'content-security-policy',
   'file-storage',
+  'fuzz/hostile-values',
   'fuzz/zod-arbitrary',
   'log-redaction',
   'module-boundaries',

@@ -39,6 +39,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The same as a data directory, for the tests whose database must outlive an app (restarts, other processes).
     const copy = await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(dump)]) });
     await copy.close();
+    // The in-memory database's own dump was taken while it ran: each copy started from it recovered from its
+    // write-ahead log first. The directory was shut down cleanly, so its dump opens about 100 ms sooner (330 ms
+    // instead of 430), for every test file.
+    const reopened = await PGlite.create(dataDir);
+    writeFileSync(dump, Buffer.from(await (await reopened.dumpDataDir('none')).arrayBuffer()));
+    await reopened.close();
     template = { dump, dataDir, seededOn };
     remove = async () => rmSync(folder, { recursive: true, force: true });
   } else {
