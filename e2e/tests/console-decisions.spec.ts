@@ -8,7 +8,8 @@ import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
  * the demo's own queue bookings (the work-queue customer's): an Optional
  * booking confirmed, its confirmation e-mail sent again and where its documents
  * go changed for the customer, a paid but
- * unconfirmed booking confirmed, a flagged payment resolved. One member with
+ * unconfirmed booking confirmed, a flagged payment resolved, an undelivered
+ * e-mail and a quote for a sold-out room marked as dealt with. One member with
  * the operations and finance roles, added by the administrator for this
  * spec. The rules behind each (idempotency, money, concurrency) are the API
  * tests'.
@@ -94,6 +95,31 @@ test.describe('decisions on bookings that wait for a person', () => {
     await act('Confirm the booking', 'Confirm the booking', 'Places freed by a cancellation');
     await expect(page.getByText(/^The booking is confirmed as [A-Z]{3}-\d{6}\./)).toBeVisible();
     await expect(historyEntry(page, 'Places freed by a cancellation').first()).toContainText(`by ${MEMBER.name}`);
+  });
+
+  /** The booking's page's heading's booking (its reference, or its number while a quote), as its link in a list reads. */
+  const linkNameOf = async () => (await page.getByRole('heading', { level: 1 }).textContent())!.replace(/^Booking /, '').split(' ')[0]!;
+  async function expectGoneFrom(queue: StaffQueue, linkName: string): Promise<void> {
+    await page.goto(`/admin/bookings?queue=${queue}`);
+    await expect(page.getByRole('heading', { level: 2, name: `Work queue: ${STAFF_QUEUE_INFO[queue].label}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: linkName, exact: true })).toHaveCount(0);
+  }
+
+  test('an e-mail the relay gave up on, and a quote for a sold-out room, are marked as dealt with and leave their queues', async () => {
+    await openFirstOf('mail-failed');
+    const undelivered = await linkNameOf();
+    await act('Mark the undelivered e-mails as dealt with', 'Mark as dealt with', 'Telephoned the customer and read the confirmation out');
+    await expect(page.getByText('The undelivered e-mails are marked as dealt with.')).toBeVisible();
+    await expect(historyEntry(page, 'Telephoned the customer and read the confirmation out').first()).toContainText(`by ${MEMBER.name}`);
+    await expect(page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Mark the undelivered e-mails as dealt with' })).toHaveCount(0);
+    await expectGoneFrom('mail-failed', undelivered);
+
+    await openFirstOf('sold-out-quotes');
+    const quote = await linkNameOf();
+    await act('Mark the customer as called back', 'Mark as called back', 'Called back: offered a twin room on the May departure');
+    await expect(page.getByText('The quote is marked as called back.')).toBeVisible();
+    await expect(historyEntry(page, 'Called back: offered a twin room on the May departure').first()).toContainText(`by ${MEMBER.name}`);
+    await expectGoneFrom('sold-out-quotes', quote);
   });
 
   test('a flagged payment is resolved and leaves the queue', async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { bookingPassengers, bookings, departureOptions, departures, documents, outboxMessages, payments, tourPictures, tours } from '../src/db/schema/index.ts';
 import { addDays } from '../src/db/seed/dates.ts';
 import { createTour } from '../src/modules/catalogue/admin/tours.ts';
+import { markAttemptFailed } from '../src/modules/mail/outbox.ts';
 import { departureInput, extraInput, roomInput, tourInput, tourWithDeparture } from './catalogue-fixtures.ts';
 import { today } from './helper.ts';
 import { saveChallenge } from '../src/modules/staff/challenges.ts';
@@ -238,6 +239,20 @@ export const STAFF_REQUEST_FIXTURES: StaffRequestFixtures = {
   downloadRoomingList: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/departures/${await demoDepartureOf(app)}/rooming-list?format=csv` }) },
   downloadFlightManifest: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/departures/${await demoDepartureOf(app)}/flight-manifest?format=csv` }) },
   downloadAgencyStatement: { ok: 200, request: async ({ app }) => ({ method: 'GET', url: `/api/staff/departures/${await demoDepartureOf(app)}/agency-statement?format=csv` }) },
+  markQueueItemDealtWith: {
+    ok: 200,
+    request: async (context) => {
+      // A confirmed booking whose confirmation e-mail the relay gave up on (the matrix's app sends none by itself).
+      const { booking } = await bookingFor(context, 'confirmed', 'queue.deal');
+      const pending = await context.app.db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.bookingId, booking.id), eq(outboxMessages.status, 'pending')))
+        .orderBy(asc(outboxMessages.id));
+      for (const message of pending) await markAttemptFailed(context.app.db, message.id, '550 mailbox unavailable', null);
+      return write(`/api/staff/bookings/${booking.id}/dealt-with`, { queue: 'mail-failed', reason: REASON });
+    },
+  },
   resolveBookingFlag: {
     ok: 200,
     request: async (context) => write(`/api/staff/bookings/${(await bookingFor(context, 'unconfirmed', 'flags.resolve')).booking.id}/flags/resolve`, { reason: REASON }),

@@ -1,5 +1,6 @@
 import { STAFF_MESSAGES, STAFF_ROLES, rolesWith, type StaffRole } from '@tours/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { departures, tours } from '../src/db/schema/index.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staffMembers, staffSessions } from '../src/modules/staff/schema.ts';
@@ -55,6 +56,8 @@ describe('the staff role matrix', () => {
     clock.advance(15 * 24 * 3600);
     operations = staffOperations(app().swagger() as never);
     await plentyOfSingleRooms(app());
+    // Every endpoint's valid request books its own Sicily booking where it changes one: more than the departure's places.
+    await app().db.update(departures).set({ capacity: 500 }).where(inArray(departures.tourId, app().db.select({ id: tours.id }).from(tours).where(eq(tours.code, 'TSG-SIC'))));
 
     const admin = await staffMember(app(), ['admin']);
     const signedOut = await sessionFor(app(), admin);

@@ -107,6 +107,7 @@ export const STAFF_ENDPOINTS = {
   resendConfirmationEmail: staffBookingCare.resendConfirmationEmail,
   resendBookingDocument: staffBookingCare.resendBookingDocument,
   resolveBookingFlag: staffBookingCare.resolveBookingFlag,
+  markQueueItemDealtWith: staffBookingCare.markQueueItemDealtWith,
   listStaffDepartures: staffDepartures.listStaffDepartures,
   getStaffDeparture: staffDepartures.getStaffDeparture,
   downloadPassengerManifest: staffDepartures.downloadPassengerManifest,

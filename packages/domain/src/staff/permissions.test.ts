@@ -12,6 +12,7 @@ const EXPECTED: Record<StaffRole, StaffPermission[]> = {
     'optional.decide',
     'unconfirmed.confirm',
     'notes.write',
+    'queue.deal',
     'departures.read',
     'departures.documents',
   ],

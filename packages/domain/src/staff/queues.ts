@@ -63,3 +63,26 @@ export const STAFF_QUEUE_INFO: Readonly<Record<StaffQueue, StaffQueueInfo>> = {
   },
 };
 
+
+/**
+ * The queues whose items no other action ends: an e-mail the relay gave up
+ * on (a person writes or telephones instead, or corrects the address and
+ * sends again), and a quote for a sold-out room (the customer is called
+ * back). A member marks such an item as dealt with, with the reason; the
+ * booking leaves the queue until something new puts it back (another
+ * e-mail given up on; a quote stays dealt with).
+ */
+export const DEALT_WITH_QUEUES = ['mail-failed', 'sold-out-quotes'] as const satisfies readonly StaffQueue[];
+export type DealtWithQueue = (typeof DEALT_WITH_QUEUES)[number];
+
+/** What marking an item of the queue as dealt with is called on the console's button. */
+export const DEALT_WITH_LABELS: Readonly<Record<DealtWithQueue, string>> = {
+  'mail-failed': 'Mark the undelivered e-mails as dealt with',
+  'sold-out-quotes': 'Mark the customer as called back',
+};
+
+export const DEALT_WITH_MESSAGES = {
+  queueRequired: 'Choose the queue: e-mails not delivered, or quotes for sold-out rooms',
+  notInQueue: (label: string) => `This booking is not in the queue '${label}': there is nothing to mark as dealt with.`,
+  keyReused: 'This Idempotency-Key was used for another change',
+} as const;

@@ -7,7 +7,7 @@ import { outboxMessages } from './schema.ts';
  * change an e-mail announces, and the relay that sends it; in sandbox mode
  * the mailbox at /dev/mailbox. Only this module writes the outbox.
  */
-export { enqueueMail, failedMailExists } from './outbox.ts';
+export { enqueueMail, failedMailExists, failedMailIds } from './outbox.ts';
 export { mailRelayPlugin, relayOutbox } from './relay.ts';
 export type { OutboxAttachment } from './schema.ts';
 

@@ -7,14 +7,26 @@ export type OutboxMessage = typeof outboxMessages.$inferSelect;
 
 /**
  * Whether the relay gave up on an e-mail about the booking whose id is
- * `bookingId` (a column of the caller's statement): looked up booking by
+ * `bookingId` (a column of the caller's statement) that staff have not
+ * dealt with: `dealtWith` selects the ids of those they have (for this
+ * booking with 'each', for every booking with 'all'). Looked up booking by
  * booking ('each'), or, for a statement over thousands of bookings ('all'),
  * the failed e-mails read once and hashed.
  */
-export const failedMailExists = (bookingId: SQL, lookup: 'each' | 'all' = 'each'): SQL<boolean> =>
+export const failedMailExists = (bookingId: SQL, lookup: 'each' | 'all', dealtWith: SQL): SQL<boolean> =>
   lookup === 'each'
-    ? sql<boolean>`exists (select 1 from ${outboxMessages} where ${outboxMessages.bookingId} = ${bookingId} and ${outboxMessages.status} = 'failed')`
-    : sql<boolean>`(${bookingId} in (select ${outboxMessages.bookingId} from ${outboxMessages} where ${outboxMessages.status} = 'failed' and ${outboxMessages.bookingId} is not null))`;
+    ? sql<boolean>`exists (select 1 from ${outboxMessages} where ${outboxMessages.bookingId} = ${bookingId} and ${outboxMessages.status} = 'failed' and ${outboxMessages.id} not in (${dealtWith}))`
+    : sql<boolean>`(${bookingId} in (select ${outboxMessages.bookingId} from ${outboxMessages} where ${outboxMessages.status} = 'failed' and ${outboxMessages.bookingId} is not null and ${outboxMessages.id} not in (${dealtWith})))`;
+
+/** The ids of the booking's e-mails the relay gave up on, but those `dealtWith` selects (already dealt with by staff). */
+export async function failedMailIds(db: Database, bookingId: number, dealtWith: SQL): Promise<number[]> {
+  const rows = await db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.bookingId, bookingId), eq(outboxMessages.status, 'failed'), sql`${outboxMessages.id} not in (${dealtWith})`))
+    .orderBy(asc(outboxMessages.id));
+  return rows.map((row) => row.id);
+}
 
 export interface NewMail {
   to: string;

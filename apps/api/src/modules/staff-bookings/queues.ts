@@ -7,6 +7,7 @@ import { balanceDueDateSql, catalogueReadModel } from '../catalogue/index.ts';
 import { failedMailExists } from '../mail/index.ts';
 import { amountsPaidSql } from '../payments/index.ts';
 import type { BookingMoney } from './money.ts';
+import { queueItemsDealtWith } from './schema.ts';
 
 const { bookings } = bookingsReadModel;
 
@@ -60,7 +61,7 @@ export function queueCondition(queue: StaffQueue, day: QueueDay, money?: Booking
     case 'optional':
       return sql<boolean>`(${bookings.status} = 'Optional' and ${bookings.reference} is not null)`;
     case 'sold-out-quotes':
-      return sql<boolean>`(${bookings.quoteReason} = 'rooms-sold-out' and ${awaitsSettlementSql()})`;
+      return sql<boolean>`(${bookings.quoteReason} = 'rooms-sold-out' and ${awaitsSettlementSql()} and not exists (select 1 from ${queueItemsDealtWith} where ${queueItemsDealtWith.bookingId} = ${bookings.id} and ${queueItemsDealtWith.queue} = 'sold-out-quotes'))`;
     case 'balances-overdue': {
       const owes = money ? sql`${money.total} > ${money.paid}` : sql`${bookings.id} in (${owingMoney()})`;
       return sql<boolean>`(${isSettledSql()} and ${balanceDueDateSql(day.balanceDueDays)} < ${today} and ${owes})`;
@@ -69,9 +70,15 @@ export function queueCondition(queue: StaffQueue, day: QueueDay, money?: Booking
       // The notifications modal's rule (bookingsNeedingDetails): Confirmed, departing from today to 90 days ahead.
       return sql<boolean>`(${bookings.status} = 'Confirmed' and ${departures.startDate} between ${today} and ${today} + cast(${DETAILS_MISSING_WITHIN_DAYS} as integer) and ${bookingDetailsIncompleteSql(grouped?.detailsMissing)})`;
     case 'mail-failed':
-      return failedMailExists(sql`${bookings.id}`, grouped ? 'all' : 'each');
+      return grouped ? failedMailExists(sql`${bookings.id}`, 'all', mailDealtWith()) : failedMailExists(sql`${bookings.id}`, 'each', mailDealtWith(sql`${bookings.id}`));
   }
 }
+
+/** The ids of the undelivered e-mails staff marked as dealt with: of the booking `bookingId` names, or of every booking. */
+export const mailDealtWith = (bookingId?: SQL): SQL =>
+  sql`select unnest(${queueItemsDealtWith.messageIds}) from ${queueItemsDealtWith} where ${queueItemsDealtWith.queue} = 'mail-failed'${
+    bookingId ? sql` and ${queueItemsDealtWith.bookingId} = ${bookingId}` : sql``
+  }`;
 
 /** The queues a booking is in, as a text[] column of the caller's statement (the bookings row, its departure and its money in scope). */
 export function queueFlagsSql(day: QueueDay, money: BookingMoney): SQL<StaffQueue[]> {

@@ -8,6 +8,7 @@ import {
   getStaffQueue,
   IDEMPOTENCY_KEY_HEADER,
   listStaffBookings,
+  markQueueItemDealtWith,
   STAFF_REASON_LIMITS,
 } from '@tours/domain';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ import { registerEndpoint } from '../../lib/register-endpoint.ts';
 import { staffSessionOf } from '../../plugins/staff-auth.ts';
 import { recordAudit } from '../audit/index.ts';
 import { drawBookingDocument, PDF_CONTENT_TYPE } from '../documents/index.ts';
+import { markDealtWith } from './dealt-with.ts';
 import { addNote, bookingExists } from './notes.ts';
 import { readBookingMessage, readBookingPage } from './booking-page.ts';
 import { bookingsCsv } from './csv.ts';
@@ -33,8 +35,9 @@ export const NO_SUCH_DOCUMENT = 'This booking shows no such document now.';
 
 /**
  * The staff console's bookings (issue 26; permission bookings.read, notes
- * notes.write): the searched list and its CSV, the work queue's counts, a
- * booking's page with its e-mails and documents, and internal notes. Every
+ * notes.write, queue.deal): the searched list and its CSV, the work queue's
+ * counts and the items marked as dealt with, a booking's page with its
+ * e-mails and documents, and internal notes. Every
  * answer is no-store (the staff guard) and none goes through the read cache.
  */
 export async function staffBookingRoutes(app: FastifyInstance) {
@@ -94,6 +97,21 @@ export async function staffBookingRoutes(app: FastifyInstance) {
     },
     { status: 201 },
   );
+
+  registerEndpoint(app, markQueueItemDealtWith, async (request) => {
+    const session = staffSessionOf(request);
+    const marked = await markDealtWith(app.db, {
+      bookingId: request.params.booking,
+      queue: request.body.queue,
+      staffMemberId: session.member.id,
+      reason: request.body.reason,
+      // The contract's header schema has checked it is a UUID.
+      key: String(request.headers[IDEMPOTENCY_KEY_HEADER]),
+      requestId: request.id,
+      day: queueDay(app),
+    });
+    return { data: { booking_id: marked.bookingId, queue: marked.queue, dealt_with_at: marked.dealtWithAt.toISOString(), message_ids: marked.messageIds } };
+  });
 
   registerEndpoint(app, getStaffBookingMessage, async (request) => {
     const { booking: bookingId, message: messageId } = request.params;

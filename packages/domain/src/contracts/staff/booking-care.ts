@@ -6,6 +6,7 @@ import { idempotencyHeadersSchema } from '../../staff/money.ts';
 import { accountPassengerSchema, correspondenceRecordSchema } from '../account.ts';
 import { bookingParamsSchema, dataEnvelope, defineEndpoint, isoDateTimeSchema } from '../common.ts';
 import { idSchema } from '../../input-values.ts';
+import { DEALT_WITH_MESSAGES, DEALT_WITH_QUEUES } from '../../staff/queues.ts';
 
 /**
  * Looking after a booking for its customer (issue 26): passengers' details
@@ -102,4 +103,31 @@ export const resolveBookingFlag = defineEndpoint({
   permission: 'flags.resolve',
   summary:
     'Clears the booking’s needs-attention flag with the reason typed (the money action itself, a refund of an overpayment say, is made first with the refund call). 409 when it is not flagged. Idempotency-Key required',
+});
+
+export const queueItemDealtWithBodySchema = z.object({
+  queue: z.enum(DEALT_WITH_QUEUES, { error: DEALT_WITH_MESSAGES.queueRequired }),
+  reason: staffReasonSchema,
+});
+
+export const queueItemDealtWithSchema = z.object({
+  booking_id: z.number(),
+  queue: z.enum(DEALT_WITH_QUEUES),
+  dealt_with_at: isoDateTimeSchema,
+  /** The undelivered e-mails it covered (mail-failed); empty for a quote. */
+  message_ids: z.array(z.number()),
+});
+
+export const markQueueItemDealtWith = defineEndpoint({
+  method: 'POST',
+  path: '/staff/bookings/:booking/dealt-with',
+  params: bookingParamsSchema,
+  body: queueItemDealtWithBodySchema,
+  headers: idempotencyHeadersSchema,
+  response: dataEnvelope(queueItemDealtWithSchema),
+  auth: 'staff',
+  permission: 'queue.deal',
+  summary:
+    "Marks the booking's item of a queue no other action ends as dealt with, with the reason (audited): its e-mails the relay gave up on (mail-failed; one given up on later puts it back), or its quote for a sold-out room (sold-out-quotes, the customer called back). " +
+    '409 when the booking is not in that queue. Idempotency-Key required',
 });

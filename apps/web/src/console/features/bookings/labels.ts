@@ -22,6 +22,7 @@ const ACTIONS: Record<string, string> = {
   'booking.needs_attention': 'Flagged for attention',
   'booking.flag_resolved': 'Flag resolved',
   'booking.note_added': 'Internal note added',
+  'booking.queue_item_dealt_with': 'Marked as dealt with in the work queue',
   'booking.correspondence_updated': 'Where documents go changed',
   'booking.confirmation_resent': 'Confirmation e-mail sent again',
   'booking.passengers_updated': 'Passengers entered',

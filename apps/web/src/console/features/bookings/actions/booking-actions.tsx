@@ -1,7 +1,8 @@
-import { resendConfirmationEmail, resolveBookingFlag } from '@tours/domain/contracts/staff/booking-care';
+import { markQueueItemDealtWith, resendConfirmationEmail, resolveBookingFlag } from '@tours/domain/contracts/staff/booking-care';
 import type { StaffBookingDetail } from '@tours/domain/contracts/staff/booking-page';
 import { confirmOptionalBooking, confirmUnconfirmedBooking, declineOptionalBooking, refundUnconfirmedBooking, type CancellationResult } from '@tours/domain/contracts/staff/cancellation';
 import type { StaffPermission } from '@tours/domain/staff/permissions';
+import { DEALT_WITH_LABELS, STAFF_QUEUE_INFO, type DealtWithQueue } from '@tours/domain/staff/queues';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { staffCall } from '../../../lib/staff-api.ts';
@@ -11,7 +12,7 @@ import { EditCorrespondenceDialog } from './edit-correspondence.tsx';
 import { CancelBookingDialog } from './cancel-booking.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
-type ActionId = 'cancel' | 'optional-confirm' | 'optional-decline' | 'unconfirmed-confirm' | 'unconfirmed-refund' | 'resolve-flag' | 'resend-confirmation' | 'correspondence';
+type ActionId = 'cancel' | 'optional-confirm' | 'optional-decline' | 'unconfirmed-confirm' | 'unconfirmed-refund' | 'resolve-flag' | 'resend-confirmation' | 'correspondence' | DealtWithQueue;
 
 interface ActionSpec {
   id: ActionId;
@@ -33,7 +34,26 @@ const ACTIONS: readonly ActionSpec[] = [
   { id: 'resend-confirmation', label: 'Send the confirmation e-mail again', permission: 'messages.send', applies: settled },
   { id: 'correspondence', label: 'Change where the documents go', permission: 'passengers.edit', applies: ({ booking }) => booking.status !== 'Cancelled' },
   { id: 'cancel', label: 'Cancel the booking', permission: 'bookings.cancel', applies: settled },
+  // The queues no other action ends: marked as dealt with once a person has done what they ask.
+  { id: 'mail-failed', label: DEALT_WITH_LABELS['mail-failed'], permission: 'queue.deal', applies: ({ booking }) => booking.flags.includes('mail-failed') },
+  { id: 'sold-out-quotes', label: DEALT_WITH_LABELS['sold-out-quotes'], permission: 'queue.deal', applies: ({ booking }) => booking.flags.includes('sold-out-quotes') },
 ];
+
+/** What marking each queue's item as dealt with asks and says. */
+const DEALT_WITH_DIALOGS: Record<DealtWithQueue, { title: string; confirm: string; text: string; done: string }> = {
+  'mail-failed': {
+    title: 'Mark the undelivered e-mails as dealt with?',
+    confirm: 'Mark as dealt with',
+    text: `Say what was done instead: a telephone call, a letter, the address corrected and the e-mail sent again. The booking leaves '${STAFF_QUEUE_INFO['mail-failed'].label}'; an e-mail the relay gives up on later puts it back.`,
+    done: 'The undelivered e-mails are marked as dealt with.',
+  },
+  'sold-out-quotes': {
+    title: 'Mark the customer as called back?',
+    confirm: 'Mark as called back',
+    text: `Say what was offered. The quote leaves '${STAFF_QUEUE_INFO['sold-out-quotes'].label}'.`,
+    done: 'The quote is marked as called back.',
+  },
+};
 
 const ended = (result: CancellationResult, what: string) =>
   `${what}${result.refund.value > 0 ? ` ${money(result.refund)} is being refunded.` : ''}${result.email_queued ? ' The customer is e-mailed.' : ''}`;
@@ -122,6 +142,12 @@ export function BookingActions({ detail, onDone }: { detail: StaffBookingDetail;
               return 'The flag is resolved.';
             },
           )
+        : null}
+      {open === 'mail-failed' || open === 'sold-out-quotes'
+        ? dialog(DEALT_WITH_DIALOGS[open].title, DEALT_WITH_DIALOGS[open].confirm, <p>{DEALT_WITH_DIALOGS[open].text}</p>, async (reason, idempotencyKey) => {
+            await staffCall(markQueueItemDealtWith, { params, body: { queue: open, reason }, idempotencyKey });
+            return DEALT_WITH_DIALOGS[open].done;
+          })
         : null}
       {open === 'resend-confirmation'
         ? dialog(
