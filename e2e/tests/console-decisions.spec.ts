@@ -2,6 +2,7 @@ import { STAFF_QUEUE_INFO, type StaffQueue } from '@tours/domain';
 import type { BrowserContext, Page } from '@playwright/test';
 import { addVirtualAuthenticator, consoleContext, firstSignIn, signInAsDemoAdmin } from '../support/console.ts';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
+import { picture } from '../support/shots.ts';
 
 /**
  * Issue 26: the decisions the work queue waits for, taken in the browser on
@@ -55,10 +56,11 @@ test.describe('decisions on bookings that wait for a person', () => {
   }
 
   /** An action of the booking's page: its button, the reason, the dialog's own confirming button. */
-  async function act(button: string, confirm: string, reason: string): Promise<void> {
+  async function act(button: string, confirm: string, reason: string, shot?: string): Promise<void> {
     await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: button }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/^Reason/).fill(reason);
+    if (shot) await picture(page, shot, { fullPage: false });
     await dialog.getByRole('button', { name: confirm }).click();
     await expect(dialog).toBeHidden();
   }
@@ -108,7 +110,7 @@ test.describe('decisions on bookings that wait for a person', () => {
   test('an e-mail the relay gave up on, and a quote for a sold-out room, are marked as dealt with and leave their queues', async () => {
     await openFirstOf('mail-failed');
     const undelivered = await linkNameOf();
-    await act('Mark the undelivered e-mails as dealt with', 'Mark as dealt with', 'Telephoned the customer and read the confirmation out');
+    await act('Mark the undelivered e-mails as dealt with', 'Mark as dealt with', 'Telephoned the customer and read the confirmation out', 'console-mail-dealt-with');
     await expect(page.getByText('The undelivered e-mails are marked as dealt with.')).toBeVisible();
     await expect(historyEntry(page, 'Telephoned the customer and read the confirmation out').first()).toContainText(`by ${MEMBER.name}`);
     await expect(page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Mark the undelivered e-mails as dealt with' })).toHaveCount(0);
@@ -116,7 +118,8 @@ test.describe('decisions on bookings that wait for a person', () => {
 
     await openFirstOf('sold-out-quotes');
     const quote = await linkNameOf();
-    await act('Mark the customer as called back', 'Mark as called back', 'Called back: offered a twin room on the May departure');
+    await act('Mark the customer as called back', 'Mark as called back', 'Called back: offered a twin room on the May departure', 'console-quote-called-back');
+    await expectNoA11yViolations(page);
     await expect(page.getByText('The quote is marked as called back.')).toBeVisible();
     await expect(historyEntry(page, 'Called back: offered a twin room on the May departure').first()).toContainText(`by ${MEMBER.name}`);
     await expectGoneFrom('sold-out-quotes', quote);
