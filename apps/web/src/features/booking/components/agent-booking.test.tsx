@@ -78,7 +78,12 @@ function seedReview() {
   usePaymentStore.getState().setPrePaymentDetails(DETAILS);
 }
 
-const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+/**
+ * The step's first render loads the booking page's chunk and its step: on a busy CI machine more than the
+ * 5 s testing-library is given by default (seen once), so a first appearance is waited for longer.
+ */
+const FIRST_RENDER = { timeout: 15_000 };
+const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name }, FIRST_RENDER);
 const progressLabels = () =>
   within(screen.getByRole('navigation', { name: 'Booking progress' }))
     .getAllByRole('listitem')
@@ -154,7 +159,8 @@ describe('an agent booking at review', () => {
     startAgentSession();
     seedReview();
     renderRoute(BOOK);
-    expect(await screen.findByText(REGISTERING_AGENT_TEXT)).toBeTruthy();
+    // The agency's registration never answers until the test says: its words stay while the page renders.
+    expect(await screen.findByText(REGISTERING_AGENT_TEXT, {}, FIRST_RENDER)).toBeTruthy();
     expect(confirmButton().disabled).toBe(true);
     answer(jsonResponse({ data: AGENT }));
     await waitFor(() => expect(screen.queryByText(REGISTERING_AGENT_TEXT)).toBeNull());
