@@ -52,6 +52,8 @@ test.describe("a tour's pictures uploaded in the console", () => {
     await page.getByRole('link', { name: TOUR, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: `${TOUR}: ${TOUR_NAME}` })).toBeVisible();
     const list = page.getByRole('region', { name: 'Pictures' }).getByRole('list').first();
+    // The pictures arrive after the tour's heading: counted once the seeded ones are shown (a count does not wait).
+    await expect(list.getByRole('listitem').first()).toBeVisible();
     const before = await list.getByRole('listitem').count();
     expect(before).toBeGreaterThan(0);
 
