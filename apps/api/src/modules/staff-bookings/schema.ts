@@ -55,6 +55,6 @@ export const queueItemsDealtWith = pgTable(
   },
   (t) => [
     index('queue_items_dealt_with_booking_idx').on(t.bookingId, t.queue),
-    check('queue_items_dealt_with_queue', sql`${t.queue} in ('mail-failed', 'sold-out-quotes')`),
+    check('queue_items_dealt_with_queue', sql`${t.queue} in (${sql.raw(DEALT_WITH_QUEUES.map((queue) => `'${queue}'`).join(', '))})`),
   ],
 );

@@ -2,7 +2,7 @@ import { markQueueItemDealtWith, resendConfirmationEmail, resolveBookingFlag } f
 import type { StaffBookingDetail } from '@tours/domain/contracts/staff/booking-page';
 import { confirmOptionalBooking, confirmUnconfirmedBooking, declineOptionalBooking, refundUnconfirmedBooking, type CancellationResult } from '@tours/domain/contracts/staff/cancellation';
 import type { StaffPermission } from '@tours/domain/staff/permissions';
-import { DEALT_WITH_LABELS, STAFF_QUEUE_INFO, type DealtWithQueue } from '@tours/domain/staff/queues';
+import { DEALT_WITH_LABELS, DEALT_WITH_QUEUES, STAFF_QUEUE_INFO, type DealtWithQueue } from '@tours/domain/staff/queues';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { staffCall } from '../../../lib/staff-api.ts';
@@ -35,8 +35,7 @@ const ACTIONS: readonly ActionSpec[] = [
   { id: 'correspondence', label: 'Change where the documents go', permission: 'passengers.edit', applies: ({ booking }) => booking.status !== 'Cancelled' },
   { id: 'cancel', label: 'Cancel the booking', permission: 'bookings.cancel', applies: settled },
   // The queues no other action ends: marked as dealt with once a person has done what they ask.
-  { id: 'mail-failed', label: DEALT_WITH_LABELS['mail-failed'], permission: 'queue.deal', applies: ({ booking }) => booking.flags.includes('mail-failed') },
-  { id: 'sold-out-quotes', label: DEALT_WITH_LABELS['sold-out-quotes'], permission: 'queue.deal', applies: ({ booking }) => booking.flags.includes('sold-out-quotes') },
+  ...DEALT_WITH_QUEUES.map((queue): ActionSpec => ({ id: queue, label: DEALT_WITH_LABELS[queue], permission: 'queue.deal', applies: ({ booking }) => booking.flags.includes(queue) })),
 ];
 
 /** What marking each queue's item as dealt with asks and says. */
