@@ -21,8 +21,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build-tools/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
-    // A guard against a hang, not a budget: a test that waits (asyncUtilTimeout, 5 s) on a machine busy with CI's other lanes must not be cut at 5 s itself.
-    testTimeout: 20_000,
+    // A guard against a hang, not a budget: above a wait's own limit (asyncUtilTimeout, 15 s, src/test/setup.ts), so a
+    // slow first render on a machine busy with CI's other lanes is not cut by the test's limit instead.
+    testTimeout: 40_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

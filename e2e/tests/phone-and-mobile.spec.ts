@@ -233,11 +233,15 @@ test.describe('phone-sized pages (375 × 667)', () => {
   });
 
   test('the header placeholder shows on the first load only, not on moving between pages', async ({ page }) => {
+    // The placeholder lasts 1.5 s from the app's first load: the page's clock holds still from before the load until
+    // it has been seen, or a slow start on a machine busy with CI's other lanes outlasts it (seen once).
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto('/tours');
     const header = page.getByRole('banner');
     const menuButton = header.getByRole('button', { name: 'Menu' });
     await menuButton.click();
     await expect(header.getByTestId('header-placeholder')).toBeVisible();
+    await page.clock.resume();
     await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await page.keyboard.press('Escape');
 

@@ -6,8 +6,10 @@ import { INITIAL_ACCOUNT_SESSION, useAccountSession } from '../lib/auth/account-
 import { setUserManagerForTests } from '../lib/auth/user-manager.ts';
 import { useRegionStore } from '../lib/region.ts';
 
-// The first render of a lazily loaded route compiles its chunk, which takes more than the default 1 s on a busy machine.
-configure({ asyncUtilTimeout: 5_000 });
+// The first render of a lazily loaded route compiles its chunk: more than the default 1 s on a busy machine, and
+// more than 5 s under CI's other lanes (seen in agent-booking and booked-item-page, each still 'Loading the page…').
+// A wait ends as soon as what it waits for appears: only a failing test waits this long.
+configure({ asyncUtilTimeout: 15_000 });
 
 // The date picker fetches its calendar when a person reaches for it (a pointer or focus on the field); tests click
 // and read the calendar in the same breath, so it is fetched once here, as a pointer over the field would.

@@ -8,6 +8,9 @@ export const PAYMENT_REFUSED = {
   otherBooking: 'This payment was not made for this booking.',
 } as const;
 
+/** The 502 when the provider could not be asked (no answer in time, or an error of its own): the payment, if taken, is still found later. */
+export const PROVIDER_UNREACHABLE = 'We could not check the payment with the card payment service. Please try again shortly.';
+
 /**
  * Asks the provider what became of the payment: the browser's word (a
  * success message with an id) is never enough. Only a succeeded payment that
@@ -21,7 +24,7 @@ export async function verifyWithProvider(gateway: PaymentGateway, paymentId: str
   } catch (error) {
     // Unknown is not the same as unpaid: the client may try again, and the money, if taken, is still found then.
     if (error instanceof PaymentGatewayError) {
-      throw serviceFailure('We could not check the payment with the card payment service. Please try again shortly.', 502);
+      throw serviceFailure(PROVIDER_UNREACHABLE, 502);
     }
     throw error;
   }

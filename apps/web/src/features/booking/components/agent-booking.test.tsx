@@ -78,12 +78,7 @@ function seedReview() {
   usePaymentStore.getState().setPrePaymentDetails(DETAILS);
 }
 
-/**
- * The step's first render loads the booking page's chunk and its step: on a busy CI machine more than the
- * 5 s testing-library is given by default (seen once), so a first appearance is waited for longer.
- */
-const FIRST_RENDER = { timeout: 15_000 };
-const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name }, FIRST_RENDER);
+const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
 const progressLabels = () =>
   within(screen.getByRole('navigation', { name: 'Booking progress' }))
     .getAllByRole('listitem')
@@ -160,7 +155,7 @@ describe('an agent booking at review', () => {
     seedReview();
     renderRoute(BOOK);
     // The agency's registration never answers until the test says: its words stay while the page renders.
-    expect(await screen.findByText(REGISTERING_AGENT_TEXT, {}, FIRST_RENDER)).toBeTruthy();
+    expect(await screen.findByText(REGISTERING_AGENT_TEXT)).toBeTruthy();
     expect(confirmButton().disabled).toBe(true);
     answer(jsonResponse({ data: AGENT }));
     await waitFor(() => expect(screen.queryByText(REGISTERING_AGENT_TEXT)).toBeNull());
