@@ -58,8 +58,9 @@ export default defineConfig({
           name: 'api',
           root: './apps/api',
           pool: 'forks',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Guards against a hang, not budgets: a test that encodes pictures took over 30 s beside CI's other lanes on a slow day.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...(onPostgresServer ? ENGINE_INDEPENDENT : [])],
           // Migrates and seeds one database that every test file's database is a copy of (test/test-database.ts).

@@ -122,7 +122,6 @@ test.describe('documents', () => {
   });
 
   test("'No documents found' when a booking has none, and when loading fails; 375 px fits", async ({ page }) => {
-    test.setTimeout(90_000);
     await signInAsDemo(page);
     const cancelled = await bookingByReference(page, REF.cancelled);
     await page.goto(`/account/booking/${cancelled.id}?tab=2`);

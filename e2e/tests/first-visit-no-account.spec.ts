@@ -20,7 +20,6 @@ for (const screen of SCREENS) {
     test.use(screen.use);
 
     test("after 'No account found' Home names the address tried and what to do, with no loading flash", async ({ page }) => {
-      test.setTimeout(90_000);
       await page.clock.install();
       // Every document of the tab notes whether 'Loading the page…' was ever drawn in it.
       await page.addInitScript(() => {

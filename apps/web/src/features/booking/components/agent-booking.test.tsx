@@ -10,6 +10,7 @@ import { useAlertStore } from '../../../lib/alerts.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoute } from '../../../test/render.tsx';
 import { AGENT_TERMS_LABEL, CONFIRMING_AGENT_BOOKING_TEXT, REGISTERING_AGENT_TEXT } from '../steps/review/agent-confirmation.tsx';
+import { forgetAgentRegistrations } from '../flow/agent-registration.ts';
 import { useBookingStore } from '../store/booking-store.ts';
 import { usePaymentStore } from '../store/payment-store.ts';
 import { DETAILS, EXTRAS, mockBookingApi, resetBookingStores, seedActiveBooking, type ApiOverrides } from '../testing/booking-fixtures.ts';
@@ -87,6 +88,8 @@ const alerts = () => useAlertStore.getState().alerts.map((alert) => alert.messag
 const confirmButton = () => screen.getByRole('button', { name: 'Confirm Booking' }) as HTMLButtonElement;
 
 beforeEach(() => {
+  // A test that ends before its agency is registered leaves the calls running; the next renders the same booking id.
+  forgetAgentRegistrations();
   resetBookingStores();
   useAlertStore.setState({ alerts: [] });
   window.dataLayer = [];

@@ -15,6 +15,19 @@ export type AgentRegistrationOutcome = 'registered' | 'failed' | 'skipped';
 
 /** One registration per booking at a time: React may run the arrival effect twice, and two tabs' stores are their own. */
 const running = new Map<number, Promise<AgentRegistrationOutcome>>();
+/** Which page load a registration belongs to (forgetAgentRegistrations starts another). */
+let pageLoad = 0;
+
+/**
+ * A fresh page load, for tests that render the app several times in one
+ * module: registrations still running from an earlier render are neither
+ * shared with the next (the same booking id would be) nor marked on its
+ * stores when they end.
+ */
+export function forgetAgentRegistrations(): void {
+  running.clear();
+  pageLoad += 1;
+}
 
 /**
  * Spec section 4, Step 4 payment: on reaching step 4 with an agent present,
@@ -33,6 +46,7 @@ export function registerAgentOnBooking(): Promise<AgentRegistrationOutcome> {
   }
   const pending = running.get(booking.id);
   if (pending) return pending;
+  const load = pageLoad;
   const promise = (async (): Promise<AgentRegistrationOutcome> => {
     try {
       await postAgent(booking, session.agent.ID, session.verification.token);
@@ -41,10 +55,12 @@ export function registerAgentOnBooking(): Promise<AgentRegistrationOutcome> {
       return 'failed';
     }
     // A booking replaced in the meantime (step 1 with another party size) is registered on its own arrival.
-    if (useBookingStore.getState().activeBooking?.id !== booking.id) return 'skipped';
+    if (load !== pageLoad || useBookingStore.getState().activeBooking?.id !== booking.id) return 'skipped';
     usePaymentStore.getState().markAgentBooking();
     return 'registered';
-  })().finally(() => running.delete(booking.id));
+  })().finally(() => {
+    if (running.get(booking.id) === promise) running.delete(booking.id);
+  });
   running.set(booking.id, promise);
   return promise;
 }
