@@ -1,6 +1,7 @@
 import { formatShortDate, SCREEN_TEXT, VALIDATION, type AccountBooking, type BookingDetail } from '@tours/domain';
 import type { Locator, Page } from '@playwright/test';
 import { seedAccountCustomer, type AccountCustomer } from '../support/account.ts';
+import { pickDate as pickDateIn } from '../support/booking.ts';
 import { expect, expectNoA11yViolations, test } from '../support/fixtures.ts';
 import { signInFromHome } from '../support/sign-in.ts';
 import { picture, shoot } from '../support/shots.ts';
@@ -23,7 +24,6 @@ const S = {
   correspondence: 'Where to send your final documents',
   arrival: 'Where you will join the group',
 } as const;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const year = new Date().getFullYear();
 
 
@@ -73,26 +73,9 @@ async function expectToast(page: Page, text: string) {
   await expect(toast).toHaveCount(0);
 }
 
-/** Picks 'YYYY-MM-DD' with the date picker: year, then month, then day. */
-async function pickDate(page: Page, form: Locator, label: string, iso: string) {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  await form.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  const dialog = page.getByRole('dialog', { name: `Choose ${label.toLowerCase()}` });
-  // With a date already chosen the picker opens on its days: climb back to the years.
-  for (const up of [/choose another month/, /choose another year/]) {
-    const button = dialog.getByRole('button', { name: up });
-    if (await button.isVisible()) await button.click();
-  }
-  for (let turn = 0; turn < 10 && (await dialog.getByRole('button', { name: String(y), exact: true }).count()) === 0; turn++) {
-    const grid = (await dialog.getByRole('grid').getAttribute('aria-label')) ?? '';
-    const first = Number(/Years (\d+)/.exec(grid)?.[1]);
-    await dialog.getByRole('button', { name: y < first ? 'Earlier years' : 'Later years' }).click();
-  }
-  await dialog.getByRole('button', { name: String(y), exact: true }).click();
-  await dialog.getByRole('button', { name: `${MONTHS[m - 1]} ${y}` }).click();
-  await dialog.getByRole('button', { name: `${d} ${MONTHS[m - 1]} ${y}`, exact: true }).click();
-  await expect(dialog).toHaveCount(0);
-}
+/** Picks 'YYYY-MM-DD' in the form's date field `label` with the date picker (support/booking.ts, which waits for each view). */
+const pickDate = (page: Page, form: Locator, label: string, iso: string) =>
+  pickDateIn(page, form.getByRole('combobox', { name: new RegExp(`^${label}`) }), iso);
 
 const field = (form: Locator, label: string) => form.getByRole('textbox', { name: new RegExp(`^${label}`) });
 
