@@ -30,7 +30,7 @@ const nextYear = new Date().getFullYear() + 1;
 
 const expanded = () => SECTIONS.filter((name) => sectionButton(name).getAttribute('aria-expanded') === 'true');
 
-describe('Passenger information tab: the accordion', { timeout: 30_000 }, () => {
+describe('Passenger information tab: the accordion', () => {
   it('shows five sections, one open at a time, each listing every passenger with a Confirm button', async () => {
     const user = userEvent.setup({ delay: null });
     await renderPassengerTab();
@@ -105,7 +105,7 @@ describe('Passenger information tab: the accordion', { timeout: 30_000 }, () => 
   });
 });
 
-describe('Passenger information tab: passport', { timeout: 30_000 }, () => {
+describe('Passenger information tab: passport', () => {
   it("shows every passport message at its field, the validation alert, and focuses the first field", async () => {
     const user = userEvent.setup({ delay: null });
     const { server } = await renderPassengerTab();
@@ -199,7 +199,7 @@ describe('Passenger information tab: passport', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Passenger information tab: correspondence', { timeout: 30_000 }, () => {
+describe('Passenger information tab: correspondence', () => {
   it("asks for a choice, then for the alternate address's required lines, and saves it", async () => {
     const user = userEvent.setup({ delay: null });
     const { server } = await renderPassengerTab();

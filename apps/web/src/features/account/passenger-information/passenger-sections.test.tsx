@@ -13,7 +13,7 @@ const JOINING = 'Where you will be on the eve of departure';
 const ARRIVAL = 'Where you will join the group';
 const year = new Date().getFullYear();
 
-describe('Passenger information tab: travel insurance', { timeout: 30_000 }, () => {
+describe('Passenger information tab: travel insurance', () => {
   it("needs the issue and expiry dates ('Expiry date is required'), a numeric emergency number and an expiry after the issue", async () => {
     const user = userEvent.setup({ delay: null });
     const { server } = await renderPassengerTab();
@@ -80,7 +80,7 @@ describe('Passenger information tab: travel insurance', { timeout: 30_000 }, () 
   });
 });
 
-describe('Passenger information tab: joining and arrival', { timeout: 30_000 }, () => {
+describe('Passenger information tab: joining and arrival', () => {
   it('saves free text with HTML stripped, and copies it from passenger 1', async () => {
     const user = userEvent.setup({ delay: null });
     const { server } = await renderPassengerTab();
@@ -119,7 +119,7 @@ describe('Passenger information tab: joining and arrival', { timeout: 30_000 }, 
   });
 });
 
-describe('Passenger information tab: saving', { timeout: 30_000 }, () => {
+describe('Passenger information tab: saving', () => {
   it("shows the server's field messages at their fields with the validation alert", async () => {
     const user = userEvent.setup({ delay: null });
     const { server } = await renderPassengerTab();
