@@ -29,7 +29,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { toIsoDate } from '@tours/domain';
+import { BALANCE_DUE_DAYS, toIsoDate } from '@tours/domain';
 import { API_SERVER, buildApi } from '../scripts/build-api.mjs';
 import { demoEnvironment } from '../scripts/lib/demo-env.mjs';
 import { startPostgres } from '../scripts/lib/postgres-cluster.mjs';
@@ -40,6 +40,7 @@ import { databaseClock, readDatabaseNow } from '../apps/api/src/lib/clock.ts';
 import { seedStaffMembers } from '../apps/api/src/modules/staff/index.ts';
 import { insertStaffMember } from '../apps/api/src/modules/staff/members.ts';
 import { createStaffSession } from '../apps/api/src/modules/staff/sessions.ts';
+import { refreshExportLines } from '../apps/api/src/modules/staff-bookings/export-lines.ts';
 import { SEASON, writeSeason } from './lib/staff-dataset.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,6 +109,10 @@ async function prepare(engine) {
     const analysing = performance.now();
     await run('analyze');
     const analysedMs = performance.now() - analysing;
+    // The bookings CSV's read model, as the API's background job would have kept it while the bookings came in (docs/decisions/0021).
+    const building = performance.now();
+    const linesBuilt = await refreshExportLines(connection.db, BALANCE_DUE_DAYS);
+    const builtMs = performance.now() - building;
 
     // The bench's staff member and session, through the staff module's services (as apps/api/test/staff-fixtures.ts does).
     const member = await insertStaffMember(connection.db, { email: 'bench.operator@meridian-tours.example', name: 'Bench Operator', roles: ['operations', 'admin'] }, now);
@@ -127,7 +132,8 @@ async function prepare(engine) {
         today,
         rows: Object.fromEntries(Object.entries(counts).map(([table, n]) => [table, Number(n)])),
         bookings_by_status: statuses.statuses,
-        seconds: { migrate_and_seed: round(seededMs / 1000), write_season: round(writtenMs / 1000), analyze: round(analysedMs / 1000) },
+        seconds: { migrate_and_seed: round(seededMs / 1000), write_season: round(writtenMs / 1000), analyze: round(analysedMs / 1000), export_lines: round(builtMs / 1000) },
+        export_lines_built: linesBuilt,
       },
     };
   } finally {

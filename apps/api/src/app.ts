@@ -27,6 +27,7 @@ import { API_PREFIX, webPlugin } from './plugins/web.ts';
 import { consolePlugin } from './plugins/console.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { rateLimitSweeperPlugin } from './modules/rate-limits/index.ts';
+import { exportLinesPlugin } from './modules/staff-bookings/index.ts';
 import { remindersPlugin } from './modules/reminders/index.ts';
 import { fileStoragePlugin, type FileStorage } from './modules/file-storage/index.ts';
 
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(mailRelayPlugin);
     await app.register(rateLimitSweeperPlugin);
     await app.register(remindersPlugin);
+    await app.register(exportLinesPlugin);
     if (testing) await app.register(testing.faultsPlugin);
     else app.decorate('faults', NO_FAULTS);
     await app.register(swaggerPlugin);

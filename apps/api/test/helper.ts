@@ -37,7 +37,7 @@ export function testEnv(database: TestDatabase, overrides: RawEnv = {}): RawEnv 
  * statements its requests issue: a relay poll or a sweep landing inside the
  * counted window would add one (seen in CI: 15 statements where 14 were due).
  */
-export const NO_TIMED_JOBS = { HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0', RATE_LIMIT_SWEEP_INTERVAL_MS: '0' } as const;
+export const NO_TIMED_JOBS = { HOLD_SWEEP_INTERVAL_MS: '0', MAIL_RELAY_INTERVAL_MS: '0', RATE_LIMIT_SWEEP_INTERVAL_MS: '0', BOOKING_EXPORT_LINES_INTERVAL_MS: '0' } as const;
 
 export interface BuildOptions extends Omit<BuildAppOptions, 'config' | 'env'> {
   /** Settings over the clean test environment. */

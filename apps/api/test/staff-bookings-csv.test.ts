@@ -85,7 +85,7 @@ describe('the staff bookings CSV, written by the database', () => {
       const response = await app().inject({ method: 'GET', url: `/api/staff/bookings.csv?${query}`, headers: operations.headers });
       expect(response.statusCode, response.body).toBe(200);
       const rows = await listed(query);
-      expect(response.body, query).toBe(bookingsCsv(rows.map(csvLineOf).join('')));
+      expect(response.body, query).toBe(bookingsCsv(rows.map(csvLineOf).join('')).toString('utf8'));
       lines += rows.length;
     }
     expect(lines).toBeGreaterThan(50);

@@ -39,6 +39,13 @@ export const jobs = defineSlice({
         'How often each API process queues the reminders that are due (balance, passenger details, final documents, Optional bookings for staff); `0` turns them off. Each goes once per booking whatever the replicas',
       ),
     },
+    staffBookings: {
+      exportLinesIntervalMs: setting(
+        'BOOKING_EXPORT_LINES_INTERVAL_MS',
+        interval(60_000),
+        'How often each API process brings the staff bookings CSV\'s read model up to date (the lines of bookings that changed since, docs/decisions/0021); `0` turns it off, and each export brings its own lines up to date',
+      ),
+    },
     rateLimits: {
       sweepIntervalMs: setting(
         'RATE_LIMIT_SWEEP_INTERVAL_MS',

@@ -26,7 +26,7 @@ import { optionRoutes } from './options/routes.ts';
 import { postcodeRoutes } from './postcodes/routes.ts';
 import { promotionStaffRoutes } from './promotions/staff-routes.ts';
 import { selectionRoutes } from './selections/routes.ts';
-import { staffBookingRoutes } from './staff-bookings/routes.ts';
+import { staffBookingRoutes } from './staff-bookings/index.ts';
 import { staffDepartureRoutes } from './staff-departures/routes.ts';
 import { staffMeRoutes } from './staff/me-routes.ts';
 import { staffMemberRoutes } from './staff/member-routes.ts';

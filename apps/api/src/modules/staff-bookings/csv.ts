@@ -14,7 +14,6 @@ import { agentsReadModel } from '../agents/index.ts';
 import { bookingsReadModel } from '../bookings/index.ts';
 import { catalogueReadModel } from '../catalogue/index.ts';
 import type { BookingMoney } from './money.ts';
-import { queueLabelsSql, type QueueDay } from './queues.ts';
 import { leadNameSql } from './rows.ts';
 
 const { bookings, bookingPassengers } = bookingsReadModel;
@@ -33,7 +32,9 @@ const { agents } = agentsReadModel;
  * the same over the row's columns in the export's statement, so the database
  * writes the lines (a season's 20,000 would otherwise cross from the database
  * as 20,000 rows of 20 columns, then be built into objects and written out,
- * which took most of the export's second on PGlite). The SQL formats come
+ * which took most of the export's second on PGlite), and keeps each
+ * booking's line up to its queues in a read model (export-lines.ts), so an
+ * export writes only what changed since the last. The SQL formats come
  * from lib/sql-formats.ts and the labels from the domain, passed as
  * parameters; test/staff-bookings-csv.test.ts holds that both write the same
  * bytes, line for line, for bookings of every edge (quotes, commas, formula
@@ -48,13 +49,12 @@ interface Column {
   field?: (value: SQL) => SQL;
 }
 
-/** What a line is written from, in the export's statement: the bookings row and its joins (list.ts), its money and its passenger count. */
+/** What a line is written from, in the statement that builds the export's lines: the bookings row and its joins (export-lines.ts), its money and its passenger count. */
 export interface LineSources {
   money: BookingMoney;
   /** How many travel, and whether one has not answered a section of their details (passengerCountsSql's columns). */
   passengers: SQL;
   detailsMissing: SQL<boolean>;
-  day: QueueDay;
 }
 
 /** A label the domain gives a code, already written as a CSV field, looked up by the code in SQL: the map travels as one parameter. */
@@ -65,7 +65,8 @@ const col = (column: SQLWrapper): SQL => sql`${column}`;
 const text = { field: csvTextSql };
 const amount = { field: providerAmountSql };
 
-const COLUMNS: readonly Column[] = [
+/** Every column but the last, whatever the day: what the export's read model keeps of each booking (export-lines.ts). */
+const HEAD_COLUMNS: readonly Column[] = [
   { name: 'Reference', row: (row) => csvText(row.booking_reference), value: () => sql`coalesce(${bookings.reference}, cast(${bookings.id} as text))`, ...text },
   { name: 'Booking id', row: (row) => csvValue(row.id), value: () => col(bookings.id) },
   { name: 'Status', row: (row) => csvText(row.status), value: () => labelOf(fieldsOf(BOOKING_STATUSES, csvText), col(bookings.status)) },
@@ -98,35 +99,60 @@ const COLUMNS: readonly Column[] = [
     row: (row) => csvText(row.quote_reason ? QUOTE_REASON_LABELS[row.quote_reason] : ''),
     value: () => labelOf(fieldsOf(Object.keys(QUOTE_REASON_LABELS), (code) => csvText(QUOTE_REASON_LABELS[code as keyof typeof QUOTE_REASON_LABELS])), col(bookings.quoteReason)),
   },
-  { name: 'Queues', row: (row) => csvText(row.flags.map((queue) => STAFF_QUEUE_INFO[queue].label).join('; ')), value: (line) => queueLabelsSql(line.day, line.money, { detailsMissing: line.detailsMissing }), ...text },
 ];
 
-export const CSV_HEADER = COLUMNS.map((column) => column.name);
+/**
+ * The last column, the queues the booking is in on the day of the export:
+ * in SQL, from the days in each queue the read model keeps (queueDaysSql),
+ * read on the day (queueLabelsOnSql).
+ */
+const QUEUES_COLUMN = {
+  name: 'Queues',
+  row: (row: StaffBookingRow) => csvText(row.flags.map((queue) => STAFF_QUEUE_INFO[queue].label).join('; ')),
+};
+
+export const CSV_HEADER = [...HEAD_COLUMNS, QUEUES_COLUMN].map((column) => column.name);
 
 /** A booking's line as the list's row shows it (the rule the export's SQL is held to): its fields and its CRLF. */
-export const csvLineOf = (row: StaffBookingRow): string => csvRecord(COLUMNS.map((column) => column.row(row)));
+export const csvLineOf = (row: StaffBookingRow): string => csvRecord([...HEAD_COLUMNS, QUEUES_COLUMN].map((column) => column.row(row)));
 
 /**
- * A booking's line in the export's statement, in two steps: `values`, the
- * columns' values as columns named c0, c1... of a subquery over the bookings
- * row and its joins (fenced with `offset 0`, so each, the queues' conditions
- * above all, is worked out once per booking rather than once per use), then
- * `line` over that subquery (`from`), the values written as fields, joined by
- * commas and ended by CRLF; a null field is empty, as in csvLineOf.
+ * What the export's read model keeps of a booking's line, in the statement
+ * that builds it, in two steps: `values`, the head columns' values as columns
+ * named c0, c1... of a subquery over the bookings row and its joins (fenced
+ * with `offset 0`, so each is worked out once per booking rather than once
+ * per use), then `head` over that subquery (`from`), the values written as
+ * fields, each followed by its comma (a null field is empty, as in
+ * csvLineOf): the line up to its last field, which csvLineEndSql writes on
+ * the day.
  */
-export function csvLineSql(line: LineSources, from: string): { values: SQL; line: SQL<string> } {
+export function csvHeadSql(line: LineSources, from: string): { values: SQL; head: SQL<string> } {
   const name = (index: number) => sql.raw(`${from}.c${index}`);
   return {
     values: sql.join(
-      COLUMNS.map((column, index) => sql`${column.value(line)} as ${sql.raw(`c${index}`)}`),
+      HEAD_COLUMNS.map((column, index) => sql`${column.value(line)} as ${sql.raw(`c${index}`)}`),
       sql`, `,
     ),
-    line: sql<string>`concat(${sql.join(
-      COLUMNS.map((column, index) => (column.field ? column.field(name(index)) : name(index))),
-      sql`, ',', `,
-    )}, E'\\r\\n')`,
+    head: sql<string>`concat(${sql.join(
+      HEAD_COLUMNS.map((column, index) => sql`${column.field ? column.field(name(index)) : name(index)}, ','`),
+      sql`, `,
+    )})`,
   };
 }
 
+/**
+ * The rest of a booking's line, on the day of the export: the labels of the
+ * queues it is in that day (`labels`: a column holding queueLabelsOnSql,
+ * which csvTextSql reads more than once) as its last field, and the CRLF.
+ */
+export const csvLineEndSql = (labels: SQL): SQL<string> => sql<string>`concat(${csvTextSql(labels)}, E'\\r\\n')`;
+
+/**
+ * The byte order mark and the header, as bytes: the file is sent as bytes, encoded once. Sent as a text (joined to the
+ * season's 4 MB of lines, with characters beyond Latin-1), it was flattened and measured for its length by Fastify,
+ * then encoded again to be written: about 70 ms of a season's export.
+ */
+const CSV_HEAD_BYTES = Buffer.from(CSV_BOM + csvRecord(CSV_HEADER.map(csvText)), 'utf8');
+
 /** The CSV file: the byte order mark and the header, then the lines the statement wrote (nothing when nothing matched). */
-export const bookingsCsv = (lines: string): string => CSV_BOM + csvRecord(CSV_HEADER.map(csvText)) + lines;
+export const bookingsCsv = (lines: string): Buffer => Buffer.concat([CSV_HEAD_BYTES, Buffer.from(lines, 'utf8')]);

@@ -1,20 +1,13 @@
-import type { StaffBookingExport, StaffBookingRow, StaffBookingSearch } from '@tours/domain';
+import type { StaffBookingRow, StaffBookingSearch } from '@tours/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { bookingsReadModel, passengerCountsSql } from '../bookings/index.ts';
-import { csvLineSql } from './csv.ts';
-import { moneyOfEachRow, moneyOfEveryBooking } from './money.ts';
+import { bookingsReadModel } from '../bookings/index.ts';
+import { moneyOfEachRow } from './money.ts';
 import { departureJoin, departureJoins, leadAndAgentJoins, presentRow, rowColumns, type BookingRowRecord } from './rows.ts';
 import type { QueueDay } from './queues.ts';
-import { directionSql, searchConditions, sortKey, type SortKey } from './search.ts';
+import { orderOf, searchConditions, sortKey, type SortKey } from './search.ts';
 
 const { bookings } = bookingsReadModel;
-
-/** ORDER BY the sort key (a column named sort_key), then the booking id, both in the search's direction. */
-const orderOf = (search: StaffBookingExport, key: SortKey, prefix: SQL) => {
-  const direction = directionSql(search.direction);
-  return sql`${prefix}sort_key ${direction}${key.nullsLast ? sql` nulls last` : sql``}, ${prefix}id ${direction}`;
-};
 
 /**
  * The ids (and sort keys) of the page's bookings, and how many bookings the
@@ -66,37 +59,4 @@ export async function listBookings(db: Database, search: StaffBookingSearch, day
     total: Number(rows[0]?.total_count ?? 0),
     items: rows.filter((row) => row.id !== null).map(presentRow),
   };
-}
-
-/**
- * The CSV lines of every booking the filters find, in the list's order, in
- * one statement that writes them (csv.ts's csvLineSql) and hands them over as
- * one text: a season's 20,000 lines cross from the database as one value,
- * not as 20,000 rows of 20 columns to build into objects and write out.
- * Each money table and the passengers are read once, grouped: whole for the
- * whole list, or for the matches alone when filters choose them first. The
- * rows' own joins (the lead passenger, the money) are the ones a sort by
- * name, total or balance reads.
- */
-export async function exportBookingLines(db: Database, search: StaffBookingExport, day: QueueDay): Promise<string> {
-  const key = sortKey(search.sort);
-  const where = searchConditions(search, day);
-  const matchedIds = where ? sql`select id from matched` : undefined;
-  const money = moneyOfEveryBooking(matchedIds);
-  const line = csvLineSql(
-    { money, passengers: sql`coalesce(party.passengers, 0)`, detailsMissing: sql<boolean>`coalesce(party.details_missing, false)`, day },
-    'booking_line',
-  );
-  const [row] = await queryRows<{ lines: string | null }>(
-    db,
-    sql`${where ? sql`with matched as (select ${bookings.id} as id from ${bookings} ${departureJoin()} where ${where}) ` : sql``}
-      select string_agg(${line.line}, '' order by ${orderOf(search, key, sql`booking_line.`)}) as lines from (
-        select ${key.key} as sort_key, ${bookings.id} as id, ${line.values}
-        from ${where ? sql`matched inner join ${bookings} on ${bookings.id} = matched.id` : sql`${bookings}`}
-          ${departureJoins()} ${leadAndAgentJoins()} ${money.joins}
-          left join (${passengerCountsSql(matchedIds)}) as party on party.booking_id = ${bookings.id}
-        offset 0
-      ) as booking_line`,
-  );
-  return row?.lines ?? '';
 }

@@ -22,7 +22,8 @@ import { markDealtWith } from './dealt-with.ts';
 import { addNote, bookingExists } from './notes.ts';
 import { readBookingMessage, readBookingPage } from './booking-page.ts';
 import { bookingsCsv } from './csv.ts';
-import { exportBookingLines, listBookings } from './list.ts';
+import { exportBookingLines } from './export-lines.ts';
+import { listBookings } from './list.ts';
 import { presentBookingPage } from './present.ts';
 import { queueCounts, type QueueDay } from './queues.ts';
 

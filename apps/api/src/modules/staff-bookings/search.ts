@@ -77,3 +77,9 @@ export function sortKey(sort: StaffBookingSort): SortKey {
 }
 
 export const directionSql = (direction: SortDirection): SQL => (direction === 'asc' ? sql`asc` : sql`desc`);
+
+/** ORDER BY the sort key (a column named sort_key), then the booking id (a column named id), both in the search's direction. */
+export const orderOf = (search: StaffBookingExport, key: SortKey, prefix: SQL): SQL => {
+  const direction = directionSql(search.direction);
+  return sql`${prefix}sort_key ${direction}${key.nullsLast ? sql` nulls last` : sql``}, ${prefix}id ${direction}`;
+};
