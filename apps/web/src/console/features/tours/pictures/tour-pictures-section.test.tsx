@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TOUR_PICTURE_MESSAGES, type StaffTourPicture, type StaffTourPictures } from '@tours/domain/contracts/staff/tour-pictures';
 import { permissionsOf } from '@tours/domain/staff/permissions';
@@ -28,9 +28,15 @@ const list = (items: StaffTourPicture[], etag = '"tour-pictures-1-a"'): StaffTou
 const STARTING = list([picture(11, 0, 'The Hofburg at dusk', false), picture(12, 1, 'The golden hall of the Musikverein')]);
 
 /** An XMLHttpRequest that records what is sent and answers as told: jsdom's sends nothing anywhere. */
+/**
+ * XMLHttpRequest, as the upload uses it: it reports half the file sent, then
+ * holds the answer until the test calls `finish` (a timer could let both land
+ * in one render on a loaded machine, and the progress never show).
+ */
 class FakeUpload {
   static sent: { url: string; headers: Record<string, string>; form: FormData }[] = [];
   static answer: { status: number; body: unknown } = { status: 201, body: {} };
+  static finish: () => void = () => {};
   upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -52,12 +58,12 @@ class FakeUpload {
   send(form: FormData) {
     FakeUpload.sent.push({ url: this.url, headers: this.headers, form });
     this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true });
-    setTimeout(() => {
+    FakeUpload.finish = () => {
       this.upload.onload?.();
       this.status = FakeUpload.answer.status;
       this.responseText = JSON.stringify(FakeUpload.answer.body);
       this.onload?.();
-    }, 20);
+    };
   }
 }
 
@@ -137,6 +143,7 @@ describe('a tour’s pictures in the console', () => {
     FakeUpload.answer = { status: 201, body: { data: list([...STARTING.items, picture(13, 2, 'The Spanish Riding School')], '"tour-pictures-1-b"') } };
     await userEvent.click(submit);
     expect(await screen.findByText('Uploading: 50%')).toBeTruthy();
+    act(() => FakeUpload.finish());
     expect(await screen.findByText('The picture is added at the end. Move it up to make it the main picture.')).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     const [sent] = FakeUpload.sent;
@@ -150,6 +157,8 @@ describe('a tour’s pictures in the console', () => {
     await userEvent.upload(screen.getByLabelText(/^Picture file/), file);
     await userEvent.type(screen.getByLabelText(/What the picture shows/), 'A narrow one');
     await userEvent.click(submit);
+    expect(await screen.findByText('Uploading: 50%')).toBeTruthy();
+    act(() => FakeUpload.finish());
     expect(await screen.findByText(TOUR_PICTURE_MESSAGES.tooNarrow)).toBeTruthy();
   });
 });
