@@ -1,7 +1,7 @@
 import type { StaffBookingRow } from '@tours/domain';
 import { STAFF_QUEUE_INFO } from '@tours/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { agents, bookingComponents, bookingExportChanges, bookingExportLines, bookingPassengers, bookings, departures, outboxMessages, payments, tours } from '../src/db/schema/index.ts';
 import { markAttemptFailed } from '../src/modules/mail/outbox.ts';
 import { bookingsCsv, csvLineOf } from '../src/modules/staff-bookings/csv.ts';
@@ -147,5 +147,24 @@ describe('the bookings CSV’s read model', () => {
       ]);
       expect(lineOf(await expectCurrent(operations), paidInFull)).toContain(`Writer${attempt}`);
     }
+  });
+});
+
+/** The job runs every 50 ms here; a loaded machine may take seconds to get to it. */
+const UNTIL_THE_JOB_RAN = { timeout: 30_000, interval: 50 };
+
+describe('the job that keeps the bookings CSV’s read model current', () => {
+  const server = build({ env: { ...NO_TIMED_JOBS, BOOKING_EXPORT_LINES_INTERVAL_MS: '50' } });
+  const linesKept = async () => Number((await server.app.db.select({ n: sql<number>`count(*)` }).from(bookingExportLines))[0]!.n);
+  const bookingsMade = async () => Number((await server.app.db.select({ n: sql<number>`count(*)` }).from(bookings))[0]!.n);
+
+  it('builds every booking’s line without an export, and builds a changed one again', async () => {
+    await vi.waitFor(async () => expect(await linesKept()).toBe(await bookingsMade()), UNTIL_THE_JOB_RAN);
+    const [booking] = await server.app.db.select({ id: bookings.id }).from(bookings).orderBy(asc(bookings.id)).limit(1);
+    await server.app.db.update(bookingPassengers).set({ familyName: 'Kept-by-the-job' }).where(and(eq(bookingPassengers.bookingId, booking!.id), eq(bookingPassengers.isLead, true)));
+    const headOf = async () => (await server.app.db.select({ head: bookingExportLines.head }).from(bookingExportLines).where(eq(bookingExportLines.bookingId, booking!.id)))[0]?.head ?? '';
+    await vi.waitFor(async () => expect(await headOf()).toContain('Kept-by-the-job'), UNTIL_THE_JOB_RAN);
+    // And the changes it has seen are forgotten.
+    await vi.waitFor(async () => expect(Number((await server.app.db.select({ n: sql<number>`count(*)` }).from(bookingExportChanges))[0]!.n)).toBe(0), UNTIL_THE_JOB_RAN);
   });
 });
