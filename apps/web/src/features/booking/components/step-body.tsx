@@ -69,10 +69,11 @@ export function StepBody({ flow, tour, query, options, passengers, product, onPa
             onChange={flow.canChange ? flow.changeTo : undefined}
           />
         </Suspense>
-        {/* Review has its own ways on (pay, or confirm); Back goes while payment has not started. */}
+        {/* Review has its own ways on (pay, or confirm); Back goes while payment has not started. Disabled while a call runs, as on every
+            step (StepActions): Back does nothing then, and an enabled button that ignored its click left a visitor (and a CI run) on review. */}
         {flow.canGoBack ? (
           <div className="step-actions">
-            <Button variant="secondary" onClick={flow.back}>
+            <Button variant="secondary" onClick={flow.back} disabled={flow.loading}>
               Back
             </Button>
           </div>
