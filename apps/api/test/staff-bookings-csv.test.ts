@@ -1,4 +1,3 @@
-import type { StaffBookingRow } from '@tours/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, bookingPassengers, bookings, payments } from '../src/db/schema/index.ts';
@@ -6,7 +5,7 @@ import { bookingsCsv, csvLineOf } from '../src/modules/staff-bookings/csv.ts';
 import { DEMO_REFERENCES } from './account-fixtures.ts';
 import { build } from './helper.ts';
 import { plentyOfSingleRooms } from './payment-fixtures.ts';
-import { staffSession, type StaffCaller } from './staff-fixtures.ts';
+import { listedBookingRows, staffSession, type StaffCaller } from './staff-fixtures.ts';
 import { paidSicily, unconfirmedDayTrip } from './staff-money-fixtures.ts';
 
 /**
@@ -53,17 +52,7 @@ describe('the staff bookings CSV, written by the database', () => {
     }
   });
 
-  /** Every row of the list the query finds, page by page, in its order. */
-  async function listed(query: string): Promise<StaffBookingRow[]> {
-    const rows: StaffBookingRow[] = [];
-    for (let page = 1; ; page++) {
-      const response = await app().inject({ method: 'GET', url: `/api/staff/bookings?${query}&page_size=100&page=${page}`, headers: operations.headers });
-      expect(response.statusCode, response.body).toBe(200);
-      const data = response.json().data as { items: StaffBookingRow[]; total: number };
-      rows.push(...data.items);
-      if (rows.length >= data.total || data.items.length === 0) return rows;
-    }
-  }
+
 
   it('writes each booking’s line as its row of the list shows it, byte for byte, in the list’s order', async () => {
     const queries = [
@@ -84,7 +73,7 @@ describe('the staff bookings CSV, written by the database', () => {
     for (const query of queries) {
       const response = await app().inject({ method: 'GET', url: `/api/staff/bookings.csv?${query}`, headers: operations.headers });
       expect(response.statusCode, response.body).toBe(200);
-      const rows = await listed(query);
+      const rows = await listedBookingRows(app(), operations, query);
       expect(response.body, query).toBe(bookingsCsv(rows.map(csvLineOf).join('')).toString('utf8'));
       lines += rows.length;
     }

@@ -1,4 +1,3 @@
-import type { StaffBookingRow } from '@tours/domain';
 import { STAFF_QUEUE_INFO } from '@tours/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +8,7 @@ import { refreshExportLines } from '../src/modules/staff-bookings/export-lines.t
 import { DEMO_REFERENCES } from './account-fixtures.ts';
 import { build, NO_TIMED_JOBS, testClock } from './helper.ts';
 import { plentyOfSingleRooms } from './payment-fixtures.ts';
-import { staffSession, type StaffCaller } from './staff-fixtures.ts';
+import { listedBookingRows, staffSession, type StaffCaller } from './staff-fixtures.ts';
 import { paidSicily, staffPost } from './staff-money-fixtures.ts';
 
 /**
@@ -27,16 +26,7 @@ describe('the bookings CSV’s read model', () => {
   const app = () => server.app;
   const db = () => app().db;
 
-  async function listed(caller: StaffCaller, query = 'sort=created&direction=desc'): Promise<StaffBookingRow[]> {
-    const rows: StaffBookingRow[] = [];
-    for (let page = 1; ; page++) {
-      const response = await app().inject({ method: 'GET', url: `/api/staff/bookings?${query}&page_size=100&page=${page}`, headers: caller.headers });
-      expect(response.statusCode, response.body).toBe(200);
-      const data = response.json().data as { items: StaffBookingRow[]; total: number };
-      rows.push(...data.items);
-      if (rows.length >= data.total || data.items.length === 0) return rows;
-    }
-  }
+
   async function exported(caller: StaffCaller, query = 'sort=created&direction=desc'): Promise<string> {
     const response = await app().inject({ method: 'GET', url: `/api/staff/bookings.csv?${query}`, headers: caller.headers });
     expect(response.statusCode, response.body).toBe(200);
@@ -45,7 +35,7 @@ describe('the bookings CSV’s read model', () => {
   /** The export equals the list's rows written by the rule of record, and every line of it is kept. */
   async function expectCurrent(caller: StaffCaller, query?: string): Promise<string> {
     const csv = await exported(caller, query);
-    expect(csv).toBe(bookingsCsv((await listed(caller, query)).map(csvLineOf).join('')).toString('utf8'));
+    expect(csv).toBe(bookingsCsv((await listedBookingRows(app(), caller, query ?? 'sort=created&direction=desc')).map(csvLineOf).join('')).toString('utf8'));
     return csv;
   }
   const lineOf = (csv: string, bookingId: number) => csv.split('\r\n').find((line) => line.split(',')[1] === String(bookingId)) ?? '';

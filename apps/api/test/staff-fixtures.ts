@@ -1,4 +1,4 @@
-import { ENDPOINTS, STAFF_ENDPOINTS, can, type Endpoint, type EndpointName, type StaffEndpointName, type StaffMfaMethod, type StaffRole } from '@tours/domain';
+import { ENDPOINTS, STAFF_ENDPOINTS, can, type Endpoint, type EndpointName, type StaffEndpointName, type StaffBookingRow, type StaffMfaMethod, type StaffRole } from '@tours/domain';
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -30,6 +30,18 @@ export interface StaffCaller {
 export const staffHeaders = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
 let made = 0;
+
+/** Every row of the staff bookings list the query finds, page by page, in its order (what the CSV is held to, line for line). */
+export async function listedBookingRows(app: FastifyInstance, caller: StaffCaller, query: string): Promise<StaffBookingRow[]> {
+  const rows: StaffBookingRow[] = [];
+  for (let page = 1; ; page++) {
+    const response = await app.inject({ method: 'GET', url: `/api/staff/bookings?${query}&page_size=100&page=${page}`, headers: caller.headers });
+    if (response.statusCode !== 200) throw new Error(`GET /api/staff/bookings?${query}: ${response.statusCode} ${response.body}`);
+    const data = response.json().data as { items: StaffBookingRow[]; total: number };
+    rows.push(...data.items);
+    if (rows.length >= data.total || data.items.length === 0) return rows;
+  }
+}
 
 export interface StaffMemberOptions {
   email?: string;

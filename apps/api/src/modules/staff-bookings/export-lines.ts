@@ -41,6 +41,10 @@ const NO_QUEUE_DAYS = sql.raw(`array[${STAFF_QUEUES.map(() => 'null').join(', ')
 /** A change (`change`) its booking's line (`seen`) was built without: not in the snapshot the line was built under. */
 const NOT_SEEN = sql`not pg_visible_in_snapshot(change.changed_by, seen.built_under)`;
 
+/** Whether the booking `bookingId` names has a change its kept line was built without (a hashed subquery: the change log is read once). */
+const changedSinceBuilt = (bookingId: SQL): SQL<boolean> =>
+  sql<boolean>`${bookingId} in (select change.booking_id from ${bookingExportChanges} change inner join ${bookingExportLines} seen on seen.booking_id = change.booking_id where ${NOT_SEEN})`;
+
 /** What a line is written from, and how: the statement's text and parameters once rendered (settings and labels among them). */
 function lineParts(balanceDueDays: number, bookingIds: SQL) {
   const money = moneyOfEveryBooking(bookingIds);
@@ -75,7 +79,7 @@ const staleLines = (format: string, ids?: SQL): SQL =>
   sql`select ${bookings.id} as id from ${bookings}
     left join ${bookingExportLines} on ${bookingExportLines.bookingId} = ${bookings.id}
     where ${ids ? sql`${bookings.id} in (${ids}) and ` : sql``}(${bookingExportLines.bookingId} is null or ${bookingExportLines.format} <> ${format}
-      or ${bookings.id} in (select change.booking_id from ${bookingExportChanges} change inner join ${bookingExportLines} seen on seen.booking_id = change.booking_id where ${NOT_SEEN}))`;
+      or ${changedSinceBuilt(sql`${bookings.id}`)})`;
 
 /** Builds (or builds again) the lines of the bookings `ids` selects, under the statement's snapshot: an INSERT, its rows returned. */
 function buildLines(format: string, balanceDueDays: number, ids: SQL): SQL {
@@ -118,7 +122,7 @@ async function underTheLock<T>(db: Database, work: (tx: Database) => Promise<T>)
 /** A kept line (`kept`) that is not current: missing, of another format, or without a change to its booking. */
 const notCurrent = (format: string, bookingId: SQL): SQL<boolean> =>
   sql<boolean>`(kept.booking_id is null or kept.format <> ${format}
-    or ${bookingId} in (select change.booking_id from ${bookingExportChanges} change inner join ${bookingExportLines} seen on seen.booking_id = change.booking_id where ${NOT_SEEN}))`;
+    or ${changedSinceBuilt(bookingId)})`;
 
 /**
  * The CSV lines of every booking the filters find, in the list's order, as
