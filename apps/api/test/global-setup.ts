@@ -33,15 +33,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const dump = join(folder, 'seeded.tar');
     const dataDir = join(folder, 'data');
     const seededOn = await migrateAndSeed({ dataDir: IN_MEMORY }, async (connection) => {
-      const tarball = await (connection.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+      const client = (connection.db as unknown as { $client: PGlite }).$client;
+      // PGlite's cluster comes with the databases postgres and template0 beside the one it uses (template1), which
+      // nothing here opens: without them the dump is 18 MB instead of 33, and each test database unpacks it faster.
+      await client.exec(`update pg_database set datistemplate = false where datname = 'template0'`);
+      for (const name of ['template0', 'postgres']) await client.exec(`drop database ${name}`);
+      const tarball = await client.dumpDataDir('none');
       writeFileSync(dump, Buffer.from(await tarball.arrayBuffer()));
     });
     // The same as a data directory, for the tests whose database must outlive an app (restarts, other processes).
     const copy = await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(dump)]) });
     await copy.close();
     // The in-memory database's own dump was taken while it ran: each copy started from it recovered from its
-    // write-ahead log first. The directory was shut down cleanly, so its dump opens about 100 ms sooner (330 ms
-    // instead of 430), for every test file.
+    // write-ahead log first. The directory was shut down cleanly, so its dump opens sooner, for every test file.
     const reopened = await PGlite.create(dataDir);
     writeFileSync(dump, Buffer.from(await (await reopened.dumpDataDir('none')).arrayBuffer()));
     await reopened.close();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { IN_MEMORY, openDatabase, type DatabaseConnection, type DatabaseOptions } from '../src/db/client.ts';
+import { withPooledMemory } from './pglite-memory.ts';
 
 /** Where the global set-up (global-setup.ts) left the migrated and seeded database every test file starts from. */
 export interface SeededTemplate {
@@ -109,7 +110,7 @@ function inMemory(dump: string | undefined): TestDatabase {
     get seeded() {
       return seeded;
     },
-    open: (options = {}) => openDatabase({ ...options, dataDir: IN_MEMORY, loadDataDir: seeded && dump ? templateDump(dump) : undefined }),
+    open: (options = {}) => withPooledMemory(() => openDatabase({ ...options, dataDir: IN_MEMORY, loadDataDir: seeded && dump ? templateDump(dump) : undefined })),
     async empty() {
       seeded = false;
     },

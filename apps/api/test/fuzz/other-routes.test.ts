@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { build } from '../helper.ts';
 import { fingerprint } from './fingerprint.ts';
-import { FUZZ_RUNS, FUZZ_TEST_TIMEOUT_MS } from './harness.ts';
+import { FUZZ_ASSERT_OPTIONS, FUZZ_RUNS, FUZZ_TEST_TIMEOUT_MS } from './harness.ts';
 import { HOSTILE_URL_VALUE, TARGETED } from './targeted-requests.ts';
 import { anyWrongValue, hostileParamText } from './zod-arbitrary.ts';
 
@@ -181,7 +181,7 @@ describe('the routes outside the contracts', () => {
           expect(response.json().error?.message, `the error envelope: ${what}`).toEqual(expect.any(String));
         }
       }),
-      { numRuns: Math.max(20, Math.round(FUZZ_RUNS / 3)), endOnFailure: true },
+      { numRuns: Math.max(20, Math.round(FUZZ_RUNS / 3)), ...FUZZ_ASSERT_OPTIONS },
     );
     if (path.startsWith('/idp/')) await dropAnonymousSessions(app.db);
     expect(await fingerprint(app.db), `${route}: garbage changed nothing in the database`).toEqual(before);
@@ -201,7 +201,7 @@ describe('the routes outside the contracts', () => {
         const what = `${method} ${path}${query.slice(0, 300)} ${body.slice(0, 300)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
         expect(response.statusCode, `never a 5xx: ${what}`).toBeLessThan(500);
       }),
-      { numRuns: Math.max(20, Math.round(FUZZ_RUNS / 3)), endOnFailure: true },
+      { numRuns: Math.max(20, Math.round(FUZZ_RUNS / 3)), ...FUZZ_ASSERT_OPTIONS },
     );
   }, FUZZ_TEST_TIMEOUT_MS);
 });
