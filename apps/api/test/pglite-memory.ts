@@ -32,8 +32,12 @@ const NativeMemory = wasm.Memory;
 const PGLITE_MAXIMUM_PAGES = 32_768;
 
 const closed: Memory[] = [];
-/** The memory made while a pooled open ran: opens take turns (see withPooledMemory), so it is that database's. */
-let madeDuringOpen: Memory | undefined;
+/**
+ * The memories made while a pooled open ran. Pooled opens take turns (see withPooledMemory), but a database opened
+ * another way (an app opening its data directory) may start meanwhile: the memory is the open's own only when it is
+ * the one made, and otherwise nothing is pooled.
+ */
+let madeDuringOpen: Memory[] = [];
 
 function PooledMemory(descriptor: MemoryDescriptor): Memory {
   let memory: Memory | undefined;
@@ -43,7 +47,7 @@ function PooledMemory(descriptor: MemoryDescriptor): Memory {
   }
   if (memory) new Uint8Array(memory.buffer).fill(0);
   else memory = new NativeMemory(descriptor);
-  madeDuringOpen = memory;
+  madeDuringOpen.push(memory);
   return memory;
 }
 PooledMemory.prototype = NativeMemory.prototype;
@@ -54,7 +58,7 @@ let turn: Promise<unknown> = Promise.resolve();
 /**
  * Opens a database (`open` makes exactly one PGlite) in a closed database's
  * memory when there is one; its close gives the memory back. Opens take
- * turns, so the memory made during one is known to be its own.
+ * turns, so the one memory made during one is known to be its own.
  */
 export function withPooledMemory<T extends { close(): Promise<void> }>(open: () => Promise<T>): Promise<T> {
   if (!installed) {
@@ -62,11 +66,12 @@ export function withPooledMemory<T extends { close(): Promise<void> }>(open: () 
     installed = true;
   }
   const opened = turn.then(async () => {
-    madeDuringOpen = undefined;
+    madeDuringOpen = [];
     const connection = await open();
-    const memory = madeDuringOpen as Memory | undefined;
-    madeDuringOpen = undefined;
-    if (!memory) return connection;
+    const made = madeDuringOpen;
+    madeDuringOpen = [];
+    const [memory] = made;
+    if (made.length !== 1 || !memory) return connection;
     let returned = false;
     return {
       ...connection,
