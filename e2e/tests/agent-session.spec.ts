@@ -30,10 +30,12 @@ const toasts = (page: Page) => page.locator('.toast');
 /** The header's agent button, once the 1.5 s placeholder has gone; on a phone it sits in the menu. */
 async function agentButton(page: Page, name: string | RegExp): Promise<Locator> {
   const menu = header(page).getByRole('button', { name: 'Menu' });
+  const button = header(page).getByRole('button', { name, exact: true });
+  // The header has rendered once either shows: asked before that, isVisible() says no menu on a phone too.
+  await expect(menu.or(button).first()).toBeVisible();
   if (await menu.isVisible()) {
     if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   }
-  const button = header(page).getByRole('button', { name, exact: true });
   await expect(button).toBeVisible();
   return button;
 }
