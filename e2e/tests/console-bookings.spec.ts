@@ -118,6 +118,9 @@ test.describe("the staff console's bookings", () => {
     // By reference: the filters go in the URL, the list is the one booking, and a reload keeps it.
     const booking = customer.withBalance;
     await page.getByRole('link', { name: 'Clear the filters' }).click();
+    // The cleared list has rendered (its form is a new one): typed into before then, the old form takes the text away.
+    await expect(page).toHaveURL(/\/admin\/bookings$/);
+    await expect(page.getByRole('heading', { level: 2, name: /^Work queue/ })).toHaveCount(0);
     await page.getByLabel('Reference or booking id').fill(booking.reference.toLowerCase());
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(new RegExp(`\\?reference=${booking.reference.toLowerCase()}$`));
