@@ -7,18 +7,16 @@ import { testEnv } from './helper.ts';
 import type { TestDatabase } from './test-database.ts';
 
 /**
- * The API as a separate operating-system process (`node --import tsx
- * apps/api/src/server.ts`, its sources as `npm run dev` runs them; or its
- * production build, `node apps/api/dist/server.js`, as `npm start` and the
- * image run it), so a test can kill it with SIGKILL in the middle of a
+ * The API as a separate operating-system process (its production build,
+ * `node apps/api/dist/server.js`, as `npm start` and the image run it; the
+ * global set-up builds it when its sources changed), so a test can kill it with SIGKILL in the middle of a
  * request: no shutdown hook, no rollback from our side, sockets cut as the
  * kernel cuts them. With app.inject's shape over real HTTP (asApp), so the
  * booking-flow fixtures drive it.
  */
 
 const REPOSITORY = fileURLToPath(new URL('../../..', import.meta.url));
-const SOURCES = ['--import', 'tsx', fileURLToPath(new URL('../src/server.ts', import.meta.url))];
-/** The build scripts/build-api.mjs keeps fresh (a test that runs it calls that first). */
+/** The build scripts/build-api.mjs keeps fresh (global-setup.ts runs it before any test file). */
 export const BUILT_SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
 
@@ -50,14 +48,13 @@ export class ApiProcess {
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   }
 
-  /** Starts a replica on the test database (from its sources, or from its build) and waits until it answers /api/health. */
-  static async start(database: TestDatabase, env: RawEnv = {}, { built = false } = {}): Promise<ApiProcess> {
+  /** Starts a replica of the built API on the test database and waits until it answers /api/health. */
+  static async start(database: TestDatabase, env: RawEnv = {}): Promise<ApiProcess> {
     const port = await freePort();
     const settings = { ...testEnv(database, { LOG_LEVEL: 'warn', TEST_FAULTS: 'true', HOST: '127.0.0.1', PORT: String(port), ...env }) };
     const childEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
     for (const [name, value] of Object.entries(settings)) if (value !== undefined) childEnv[name] = String(value);
-    const args = built ? ['--enable-source-maps', BUILT_SERVER] : SOURCES;
-    const child = spawn(process.execPath, args, { cwd: REPOSITORY, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', BUILT_SERVER], { cwd: REPOSITORY, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     const api = new ApiProcess(child, `http://127.0.0.1:${port}`);
     await api.waitUntilReady();
     return api;

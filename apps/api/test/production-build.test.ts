@@ -46,7 +46,6 @@ describe('the API built to JavaScript, run by plain node', () => {
     api = await ApiProcess.start(
       database,
       { NODE_ENV: 'production', DEMO: '1', TEST_FAULTS: 'false', WEB_DIST: webDist, MAIL_RELAY_INTERVAL_MS: '25' },
-      { built: true },
     );
   }, 180_000);
 

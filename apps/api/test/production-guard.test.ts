@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type RawEnv } from '../src/config/index.ts';
+import { BUILT_SERVER } from './api-process.ts';
 
 /** Every real service configured: what a production deployment sets (no network is touched by loadConfig). */
 const PRODUCTION: RawEnv = {
@@ -120,10 +120,9 @@ describe('production is never a demo by accident', () => {
   });
 
   it('stops the server process before it opens anything, with the refusal on stderr', () => {
-    const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-    // Only the settings this test names: a developer's shell must not decide the outcome.
+    // Only the settings this test names: a developer's shell must not decide the outcome. The build, as production runs it.
     const env = { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: 'memory://', PORT: '0' };
-    const result = spawnSync(process.execPath, ['--import', 'tsx', server], { env, encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(process.execPath, [BUILT_SERVER], { env, encoding: 'utf8', timeout: 30_000 });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PAYMENT_PROVIDER: the card payments sandbox is on');
     expect(result.stderr).toMatch(HINT);
