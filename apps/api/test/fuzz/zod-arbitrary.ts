@@ -30,7 +30,7 @@ const optionalIn = (schema: Schema) => (schema as unknown as { _zod: { optin?: s
  * error's constructor). Nobody reads those stacks, so none is captured here.
  */
 type ParsingSchema = { _zod: { run(payload: { value: unknown; issues: unknown[] }, context: object): { issues: unknown[] } | Promise<unknown> } };
-export function accepts(schema: Schema, value: unknown): boolean {
+function accepts(schema: Schema, value: unknown): boolean {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
