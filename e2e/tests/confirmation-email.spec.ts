@@ -1,6 +1,6 @@
 import { formatAmount } from '@tours/domain';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { DEMO_PARTICIPANTS } from '../support/booking.ts';
 import { CONFIRMATION_SUBJECT, waitForMailboxMessages } from '../support/mailbox.ts';
@@ -24,13 +24,6 @@ import { picture } from '../support/shots.ts';
 /** More than five weeks away, so the booking is Confirmed once paid. */
 const DAY_TRIP_DAYS_AHEAD = 50;
 const exact = (minor: number) => formatAmount(minor, 'GBP', { pence: 'always' });
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-async function axeViolations(builder: AxeBuilder): Promise<string[]> {
-  const results = await builder.withTags(AXE_TAGS).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 async function fitsWidth(page: Page, width: number) {
   await page.setViewportSize({ width, height: 900 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -72,7 +65,7 @@ test('the confirmation e-mail shows the booking in the operator’s look, narrow
   // The logo is a picture on the site, loaded as a mail client would load it.
   await expect.poll(() => frame.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // The frame runs no scripts (its page's policy), so axe checks the mailbox around it, and the e-mail on a page of its own below.
-  expect(await axeViolations(new AxeBuilder({ page: mailbox }).exclude('iframe')), 'axe-core violations').toEqual([]);
+  expect(await axeViolations(mailbox, { exclude: ['iframe'] }), 'axe-core violations').toEqual([]);
 
   const htmlHref = await message!.getByRole('link', { name: 'Open the HTML part' }).getAttribute('href');
   const textHref = await message!.getByRole('link', { name: 'Open the plain-text part' }).getAttribute('href');
@@ -92,8 +85,7 @@ test('the confirmation e-mail shows the booking in the operator’s look, narrow
   const html = await (await request.get(htmlHref!)).text();
   const reader = await context.newPage();
   await reader.setContent(html);
-  const emailAxe = new AxeBuilder({ page: reader }).disableRules(['landmark-one-main', 'region']);
-  expect(await axeViolations(emailAxe), 'axe-core violations in the e-mail').toEqual([]);
+  expect(await axeViolations(reader, { disableRules: ['landmark-one-main', 'region'] }), 'axe-core violations in the e-mail').toEqual([]);
   await expect(reader.getByRole('heading', { level: 1, name: 'Thank you for your booking' })).toBeVisible();
 
   // The attachment: listed under the e-mail in the mailbox, opened in a new tab, an A4 PDF with the booking's facts.
@@ -107,7 +99,7 @@ test('the confirmation e-mail shows the booking in the operator’s look, narrow
     await picture(mailbox, `mailbox-attachment-${width}`, { fullPage: false });
   }
   // The mailbox around the e-mail, attachments included, at a phone's width too.
-  expect(await axeViolations(new AxeBuilder({ page: mailbox }).exclude('iframe')), 'axe-core violations with the attachment shown at 375px').toEqual([]);
+  expect(await axeViolations(mailbox, { exclude: ['iframe'] }), 'axe-core violations with the attachment shown at 375px').toEqual([]);
 
   const { reading, fileName: served } = await pdfBehindLink(mailbox.request, link);
   expect(served).toBe(fileName);
