@@ -2,7 +2,7 @@ import { VALIDATION } from '@tours/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PAYMENT_SECRET_KEY } from '../src/config/payments.ts';
-import { fingerprint } from './fuzz/fingerprint.ts';
+import { fingerprint } from './database-fingerprint.ts';
 import { build } from './helper.ts';
 import { authorizeUrl, CLIENT_ID, pkce } from './identity-provider-flow.ts';
 

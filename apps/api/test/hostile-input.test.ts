@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { accountTestServer } from './account-fixtures.ts';
 import { address, bookingBody, createBooking, lead, type CreatedTestBooking } from './booking-fixtures.ts';
-import { fingerprint } from './fuzz/fingerprint.ts';
+import { fingerprint } from './database-fingerprint.ts';
 import { today } from './helper.ts';
 
 /**

@@ -1,14 +1,9 @@
 import { ENDPOINTS, STAFF_ENDPOINTS, can, type Endpoint, type EndpointName, type StaffEndpointName, type StaffBookingRow, type StaffMfaMethod, type StaffRole } from '@tours/domain';
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { queryRows } from '../src/db/client.ts';
 import { NOT_YET_SERVED } from '../src/modules/not-yet-served.ts';
 import { insertStaffMember, type StaffMemberRecord } from '../src/modules/staff/members.ts';
-import { staffSessions } from '../src/modules/staff/schema.ts';
 import { createStaffSession, type StaffMemberIdentity } from '../src/modules/staff/sessions.ts';
-import { rateLimitCounters } from '../src/modules/rate-limits/schema.ts';
-import { TABLES } from './db-counts.ts';
+import { fingerprint } from './database-fingerprint.ts';
 
 /**
  * Staff callers for API tests, made directly through the staff module's
@@ -154,26 +149,14 @@ export function send(app: FastifyInstance, request: StaffRequest, headers: Recor
 }
 
 /**
- * Every table's rows, hashed: what a refused call must leave as it was.
- * Two things may move on a refused call and are left out: a staff session's
- * last_seen_at (the guard starts a live session's idle time again before it
- * checks the permission), and the rate limit counters (a refused attempt counts).
+ * Every table's rows, hashed (database-fingerprint.ts): what a refused call
+ * must leave as it was. Two things may move on a refused call and are left
+ * out: a staff session's last_seen_at (the guard starts a live session's
+ * idle time again before it checks the permission), and the rate limit
+ * counters (a refused attempt counts), which no fingerprint compares.
  */
-export async function databaseFingerprint(app: FastifyInstance): Promise<Record<string, string>> {
-  const result: Record<string, string> = {};
-  for (const table of TABLES as PgTable[]) {
-    if (table === rateLimitCounters) continue;
-    const name = getTableName(table);
-    const columns = Object.values(getTableColumns(table))
-      .filter((column) => !(table === staffSessions && column.name === 'last_seen_at'))
-      .map((column) => sql.identifier(column.name));
-    const [row] = await queryRows<{ n: number; hash: string }>(
-      app.db,
-      sql`select count(*)::int as n, coalesce(md5(string_agg(r::text, '|' order by r::text)), '') as hash from (select ${sql.join(columns, sql`, `)} from ${sql.identifier(name)}) r`,
-    );
-    result[name] = `${row!.n}:${row!.hash}`;
-  }
-  return result;
+export function databaseFingerprint(app: FastifyInstance): Promise<Record<string, string>> {
+  return fingerprint(app.db, { leaveOut: { staff_sessions: ['last_seen_at'] } });
 }
 
 

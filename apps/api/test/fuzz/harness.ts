@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { LINK_REFUSED_HEADING, prefersHtml } from '../../src/modules/documents/link-refused-page.ts';
-import { fingerprint } from './fingerprint.ts';
+import { fingerprint } from '../database-fingerprint.ts';
 import { countValueClasses } from './value-classes.ts';
 import { requestsFor, STOP_HEADER, STOPPED_STATUS, validShapedRequestsFor, type EndpointContext, type FuzzRequest } from './requests.ts';
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { build } from '../helper.ts';
-import { fingerprint } from './fingerprint.ts';
+import { fingerprint } from '../database-fingerprint.ts';
 import { FUZZ_ASSERT_OPTIONS, FUZZ_RUNS, FUZZ_TEST_TIMEOUT_MS } from './harness.ts';
 import { HOSTILE_URL_VALUE, TARGETED } from './targeted-requests.ts';
 import { anyWrongValue, hostileParamText } from './zod-arbitrary.ts';

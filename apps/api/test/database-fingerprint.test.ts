@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/db/client.ts';
-import { build } from '../helper.ts';
-import { fingerprint } from './fingerprint.ts';
+import { queryRows } from '../src/db/client.ts';
+import { fingerprint } from './database-fingerprint.ts';
+import { build } from './helper.ts';
+import { sessionFor, staffMember } from './staff-fixtures.ts';
 
 /**
- * The fingerprint the fuzz and the hostile-input tests take around every
- * refused request (one statement for every table) sees a change of one row
- * in the one table it was made in, and nothing where nothing changed.
+ * The fingerprint the fuzz, the hostile-input tests and the staff role
+ * matrix take around refused requests (one statement for every table) sees
+ * a change of one row in the one table it was made in, nothing where
+ * nothing changed, and nothing of the columns it was told to leave out.
  */
 describe('the database fingerprint', () => {
   const server = build();
@@ -34,5 +36,19 @@ describe('the database fingerprint', () => {
     const after = await fingerprint(server.app.db, { countChanging: true });
     expect(Number(after.rate_limit_counters)).toBe(Number(before.rate_limit_counters) + 1);
     expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual(['rate_limit_counters']);
+  });
+
+  it('leaves out the columns it is told to, and still sees the rest of their table', async () => {
+    // A session, whose last use is what a refused staff request moves.
+    await sessionFor(server.app, await staffMember(server.app, ['operations']));
+    const leaveOut = { staff_sessions: ['last_seen_at'] };
+    const before = await fingerprint(server.app.db, { leaveOut });
+    await queryRows(server.app.db, sql`update staff_sessions set last_seen_at = last_seen_at + interval '1 minute'`);
+    expect(await fingerprint(server.app.db, { leaveOut })).toEqual(before);
+    expect((await fingerprint(server.app.db)).staff_sessions).not.toBe(before.staff_sessions);
+    await queryRows(server.app.db, sql`update staff_sessions set mfa_method = 'recovery-code' where id = (select id from staff_sessions order by id limit 1)`);
+    const after = await fingerprint(server.app.db, { leaveOut });
+    expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual(['staff_sessions']);
+    await expect(fingerprint(server.app.db, { leaveOut: { no_such_table: ['x'] } })).rejects.toThrow('No table no_such_table');
   });
 });
