@@ -7,16 +7,17 @@ import type { Frame, Page } from '@playwright/test';
  * WCAG 2.0 and 2.1, A and AA, and axe's best practices.
  *
  * Why not @axe-core/playwright's AxeBuilder: its analyze() sends axe's
- * source (1.3 MB) into every frame on every call, and assembles the
- * frames' results in a new blank page it opens and closes each time. That
- * cost about 0.6 CPU-s a check, against 0.2 here (measured on the home page,
+ * source into every frame on every call, and assembles the frames' results
+ * in a new blank page it opens and closes each time. That cost about 0.6
+ * CPU-s a check, against a quarter of that here (measured on the home page,
  * twenty checks), and the suite runs well over a hundred checks on CI's two
  * cores. Here axe goes into each frame once per document (a check after an
- * in-app navigation finds it there), and axe.run checks the frames from the
- * page itself, as axe does in a browser extension. That reaches frames of
- * the page's own origin only (the sandbox card form is one: it follows the
- * site's origin); a frame of another origin fails the check rather than
- * going unchecked.
+ * in-app navigation finds it there); each frame is checked in itself
+ * (axe.runPartial, in AxeBuilder's order) and the results are put together
+ * in the page (axe.finishRun). Only frames of the page's own origin are
+ * checked (the sandbox card form is one: it follows the site's origin); a
+ * frame of another origin fails the check rather than going unchecked.
+ * tests/axe-check.spec.ts plants faults to show the check finds them.
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /**
@@ -36,7 +37,9 @@ export interface AxeScope {
 interface AxeInPage {
   axe?: {
     configure(options: { allowedOrigins: string[] }): void;
-    run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+    runPartial(context: unknown, options: unknown): Promise<unknown>;
+    finishRun(partials: unknown[], options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+    utils: { getFrameContexts(context: unknown): { frameSelector: unknown; frameContext: unknown }[]; shadowSelect(selector: unknown): Element | null };
   };
 }
 
@@ -44,14 +47,39 @@ interface AxeInPage {
 function sameOrigin(frame: Frame, page: Page): boolean {
   const url = frame.url();
   if (url === '' || url.startsWith('about:')) return true;
-  return new URL(url).origin === new URL(page.url()).origin;
+  // An opaque origin ('null': an error page, a data: URL) is the same as nothing, not even another opaque one.
+  const origin = new URL(url).origin;
+  return origin !== 'null' && origin === new URL(page.url()).origin;
 }
 
 /** Puts axe into the frame unless its document has it already. */
 async function ensureAxe(frame: Frame): Promise<void> {
   if (await frame.evaluate(() => (window as AxeInPage).axe !== undefined)) return;
   await frame.evaluate(AXE_SOURCE);
-  await frame.evaluate(() => (window as AxeInPage).axe!.configure({ allowedOrigins: ['<same_origin>'] }));
+}
+
+const timeout = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms));
+
+/**
+ * axe's results for the frame and the frames in it, depth first, as axe.finishRun takes them (@axe-core/playwright's
+ * order): a frame that cannot be checked (gone, or running no scripts: a sandboxed frame) is a null, and so are the
+ * frames inside it.
+ */
+async function partials(frame: Frame, context: unknown, options: unknown): Promise<unknown[]> {
+  const inner = await frame.evaluate((context) => (window as AxeInPage).axe!.utils.getFrameContexts(context), context);
+  const results: unknown[] = [await frame.evaluate(({ context, options }) => (window as AxeInPage).axe!.runPartial(context, options), { context, options })];
+  for (const { frameSelector, frameContext } of inner) {
+    try {
+      const element = (await frame.evaluateHandle((selector) => (window as AxeInPage).axe!.utils.shadowSelect(selector), frameSelector)).asElement();
+      const child = await element?.contentFrame();
+      if (!child) throw new Error('not a frame');
+      await Promise.race([ensureAxe(child), timeout(1_000)]);
+      results.push(...(await partials(child, frameContext, options)));
+    } catch {
+      results.push(null);
+    }
+  }
+  return results;
 }
 
 /** The page's axe-core violations, each as `rule: the offending nodes`; none is what a page must have. */
@@ -59,27 +87,23 @@ export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<s
   const foreign = page.frames().filter((frame) => !sameOrigin(frame, page));
   if (foreign.length > 0) throw new Error(`axe here checks frames of the page's origin only; this page has ${foreign.map((frame) => frame.url()).join(', ')}`);
   await ensureAxe(page.mainFrame());
-  for (const frame of page.frames()) {
-    if (frame === page.mainFrame()) continue;
-    // A frame that went away meanwhile has nothing left to check, and one that runs no scripts (a sandboxed frame) never
-    // answers: as in AxeBuilder, a frame gets a second, and the check goes on without it.
-    await Promise.race([ensureAxe(frame), new Promise((resolve) => setTimeout(resolve, 1_000))]).catch(() => undefined);
-  }
+  // The page at rest: a toast fading in has, for a fifth of a second, a contrast nobody reads it at. Endless animations
+  // (a spinner) are part of the page as it is.
+  await page.evaluate(async () => {
+    const settling = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)));
+  });
   const options = {
     runOnly: { type: 'tag', values: TAGS },
     rules: Object.fromEntries((scope.disableRules ?? []).map((rule) => [rule, { enabled: false }])),
   };
+  const context = { include: [], exclude: scope.exclude ?? [] };
+  const results = await partials(page.mainFrame(), context, options);
   return page.evaluate(
-    async ({ exclude, options }) => {
-      // The page at rest: a toast fading in has, for a fifth of a second, a contrast nobody reads it at. Endless
-      // animations (a spinner) are part of the page as it is.
-      const settling = document.getAnimations().filter(
-        (animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
-      );
-      await Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)));
-      const results = await (window as AxeInPage).axe!.run(exclude.length > 0 ? { exclude: exclude.map((selector) => [selector]) } : document, options);
-      return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    async ({ results, options }) => {
+      const { violations } = await (window as AxeInPage).axe!.finishRun(results, options);
+      return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
     },
-    { exclude: scope.exclude ?? [], options },
+    { results, options },
   );
 }
