@@ -59,7 +59,7 @@ export default defineConfig({
           root: './apps/api',
           pool: 'forks',
           // V8's garbage collector on the worker's own thread: beside CI's other lanes on two cores, its helper threads
-          // cost more CPU than they save (the suite on PGlite: 273 to 285 CPU-s with them, 264 and 268 without). The
+          // cost more CPU than they save (the suite on PGlite: 273 to 285 CPU-s with them, 258 to 268 without). The
           // web tests showed no difference, so they keep V8's default.
           execArgv: ['--single-threaded-gc'],
           // Guards against a hang, not budgets: a test that encodes pictures took over 30 s beside CI's other lanes on a slow day.

@@ -9,14 +9,6 @@ import { queryRows, type Database } from '../src/db/client.ts';
  */
 export const CHANGING_ON_ANY_REQUEST = new Set(['rate_limit_counters']);
 
-/**
- * Every table of the database (public schema, the migrations' bookkeeping
- * aside): its row count and a hash of its rows in a stable order, so two
- * fingerprints are equal exactly when no row was added, removed or changed.
- * The one fingerprint of the API tests: the fuzz and the hostile-input tests
- * take it around every refused request, the staff role matrix around all its
- * refused calls.
- */
 export interface FingerprintOptions {
   /** The tables that change on any request give their row count instead of nothing. */
   countChanging?: boolean;
@@ -27,13 +19,19 @@ export interface FingerprintOptions {
   leaveOut?: Readonly<Record<string, readonly string[]>>;
 }
 
+/**
+ * Every table of the database (public schema, the migrations' bookkeeping
+ * aside): its row count and a hash of its rows in a stable order, so two
+ * fingerprints are equal exactly when no row was added, removed or changed.
+ * The one fingerprint of the API tests: the fuzz and the hostile-input tests
+ * take it around every refused request, the staff role matrix around all its
+ * refused calls.
+ */
 export async function fingerprint(db: Database, options: FingerprintOptions = {}): Promise<Record<string, string>> {
   const tables = await queryRows<{ name: string }>(
     db,
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  // One statement for all the tables: a fingerprint is taken around every refused request, and a query per table
-  // was most of what those tests cost (20 ms a fingerprint on the embedded database, 40-odd round trips).
   const leaveOut = options.leaveOut ?? {};
   const columnsKept = new Map<string, string[]>();
   for (const [table, left] of Object.entries(leaveOut)) {
@@ -44,6 +42,8 @@ export async function fingerprint(db: Database, options: FingerprintOptions = {}
     if (columns.length === 0) throw new Error(`No table ${table} to leave columns of out`);
     columnsKept.set(table, columns.map((column) => column.name).filter((column) => !left.includes(column)));
   }
+  // One statement for all the tables: a fingerprint is taken around every refused request, and a query per table
+  // was most of what those tests cost (20 ms a fingerprint on the embedded database, 40-odd round trips).
   const prints = tables.flatMap(({ name }) => {
     if (!CHANGING_ON_ANY_REQUEST.has(name)) {
       const kept = columnsKept.get(name);

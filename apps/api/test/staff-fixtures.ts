@@ -153,7 +153,8 @@ export function send(app: FastifyInstance, request: StaffRequest, headers: Recor
  * must leave as it was. Two things may move on a refused call and are left
  * out: a staff session's last_seen_at (the guard starts a live session's
  * idle time again before it checks the permission), and the rate limit
- * counters (a refused attempt counts), which no fingerprint compares.
+ * counters (a refused attempt counts), which the fingerprint leaves out
+ * unless asked.
  */
 export function databaseFingerprint(app: FastifyInstance): Promise<Record<string, string>> {
   return fingerprint(app.db, { leaveOut: { staff_sessions: ['last_seen_at'] } });

@@ -119,12 +119,11 @@ describe('the staff role matrix', () => {
       if (response.headers['cache-control'] !== 'no-store') problems.push(`${what}: Cache-Control ${String(response.headers['cache-control'])}`);
     };
 
-    // The refused calls first, each a real request of its own, every endpoint's prepared before any is sent; then the
-    // database is compared around all of them at once (a fingerprint hashes every table: once per endpoint, it was most
-    // of this test's time).
-    // A refused call changes nothing (which the fingerprints prove), so one member per role makes every refused call of
-    // that role, and an endpoint's one request goes with each credential that is not a session: preparing a request
-    // (a booking of its own, for many) for each of 800-odd calls was half of this test's time.
+    // The refused calls first, each sent on its own, every endpoint's prepared before any is sent; then the database is
+    // compared around all of them at once (a fingerprint hashes every table: once per endpoint, it was most of this
+    // test's time). A refused call changes nothing, which that comparison proves, so one member per role makes every
+    // refused call of that role, and an endpoint's one request goes with each credential that is not a session:
+    // preparing a request (a booking of its own, for many) for each of 800-odd calls was half of this test's time.
     const calls: { what: string; request: StaffRequest; headers: Record<string, string>; status: number }[] = [];
     const refusedRole = new Map<StaffRole, StaffCaller>();
     for (const role of STAFF_ROLES) refusedRole.set(role, await staffSession(app(), [role]));
