@@ -89,6 +89,8 @@ for (const currency of ['GBP', 'USD'] as const) {
     const total =
       seed.price[currency] * 2 + expectedLines.flights + expectedLines.extras + expectedLines.accommodation + expectedLines.nights;
     const money = (value: number) => formatAmount(value, currency);
+    // Each sub-step's page is checked once, in GBP: in USD the same page differs only in its amounts' text.
+    const checkA11y = () => (currency === 'GBP' ? expectNoA11yViolations(page) : Promise.resolve());
 
     await startBooking(page, { tour: 'MHW-VIE', departure: date, currency });
     // The form starts with the lead alone: 'Participant' until a second is added.
@@ -96,7 +98,7 @@ for (const currency of ['GBP', 'USD'] as const) {
     await expect(summary(page).getByText('Vienna: Mozart and the Habsburgs')).toBeVisible();
     await expect(summary(page).getByText('With Dr Helena Marsh, Professor Julian Ashby')).toBeVisible();
     await expect(summaryLine(page, 'Price per person')).toHaveText(money(seed.price[currency]));
-    await expectNoA11yViolations(page);
+    await checkA11y();
 
     await completeParticipantsStep(page, DEMO_PARTICIPANTS);
 
@@ -123,7 +125,7 @@ for (const currency of ['GBP', 'USD'] as const) {
     await expect(next(page)).toBeDisabled();
     await secondFlights.getByRole('radio', { name: /OS 457/ }).check();
     await expect(page.getByText(VALIDATION.flightsIncomplete)).toHaveCount(0);
-    await expectNoA11yViolations(page);
+    await checkA11y();
     await next(page).click();
 
     // 2b: extras per participant.
@@ -136,7 +138,7 @@ for (const currency of ['GBP', 'USD'] as const) {
     await riding.getByRole('checkbox', { name: LEAD_NAME }).check();
     await riding.getByRole('checkbox', { name: SECOND_NAME }).check();
     await page.getByRole('group', { name: 'Option 2: Welcome drinks at the Mozarthaus' }).getByRole('checkbox', { name: LEAD_NAME }).check();
-    await expectNoA11yViolations(page);
+    await checkA11y();
     await next(page).click();
 
     // 3a: one room type for both hotels.
@@ -153,7 +155,7 @@ for (const currency of ['GBP', 'USD'] as const) {
     // Until a room is chosen no additional night can follow, so Next would lead to review.
     await expect(next(page, 'Continue to payment')).toBeDisabled();
     await page.getByRole('radio', { name: /Double room/ }).check();
-    await expectNoA11yViolations(page);
+    await checkA11y();
     await next(page).click();
 
     // 3b: additional nights for two, each passenger choosing.
@@ -165,7 +167,7 @@ for (const currency of ['GBP', 'USD'] as const) {
     await page.getByRole('group', { name: `Additional nights for ${SECOND_NAME}` }).getByRole('radio', { name: /Additional night/ }).check();
     // Before the server prices the selections the panel previews them, labelled as an estimate.
     await expect(summaryLine(page, 'Estimated total')).toHaveText(money(total));
-    await expectNoA11yViolations(page);
+    await checkA11y();
     await next(page, 'Continue to payment').click();
 
     // 4a: the server's priced totals.
@@ -183,7 +185,7 @@ for (const currency of ['GBP', 'USD'] as const) {
     await expect(priceTable.getByRole('row', { name: /^Total/ })).toContainText(money(total));
     await expect(priceTable.getByRole('row', { name: /^Deposit/ })).toContainText(money(deposit(total)));
     await expect(summary(page).locator('.reference-card__value')).toHaveText(bookingId);
-    await expectNoA11yViolations(page);
+    await checkA11y();
 
     expect(await dataLayerEvents(page)).toEqual([
       'view_cart',
