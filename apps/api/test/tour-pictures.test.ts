@@ -4,8 +4,9 @@ import sharp from 'sharp';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, storedFiles, tourPictures } from '../src/db/schema/index.ts';
+import * as resize from '../src/modules/catalogue/pictures/resize.ts';
 import { PICTURE_UPLOAD_BODY_LIMIT_BYTES } from '../src/modules/catalogue/pictures/routes.ts';
 import { createFileSystemStorage, FileStorageError, type FileStorage } from '../src/modules/file-storage/index.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
@@ -89,10 +90,13 @@ describe('tour pictures uploaded by staff', () => {
       after: { tour: TOUR, position: added.position, alt: 'The Musikverein’s golden hall', fileStem: added.file_stem, width: 1440, height: 900 },
     });
 
-    // The same picture again is the same files: refused rather than shown twice.
+    // The same picture again is the same files: refused rather than shown twice, and before any resizing.
+    const resizing = vi.spyOn(resize, 'preparePicture');
     const again = await upload(catalogue, { alt: 'Twice', file: await testPicture(1600, 1000) });
     expectApiError(again, 400, 'VALIDATION_FAILED');
     expect(fieldOf(again)).toEqual({ file: TOUR_PICTURE_MESSAGES.duplicate });
+    expect(resizing).not.toHaveBeenCalled();
+    resizing.mockRestore();
     expect((await list(catalogue)).items).toHaveLength(data.items.length);
   });
 

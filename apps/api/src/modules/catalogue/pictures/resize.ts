@@ -33,7 +33,7 @@ export interface PictureFile {
 }
 
 export interface PreparedPicture {
-  /** Of the original bytes and the settings that made the files: the same upload, the same names. */
+  /** pictureHash of the original bytes. */
   hash: string;
   /** The largest file's size. */
   width: number;
@@ -74,13 +74,17 @@ export async function inspectPicture(bytes: Buffer): Promise<{ type: TourPicture
   return { type, width, height };
 }
 
-export async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
-  const { width } = await inspectPicture(bytes);
-  const hash = createHash('sha256')
+/** Of the original bytes and the settings that make the files: the same upload, the same names, known before any resizing. */
+export const pictureHash = (bytes: Buffer): string =>
+  createHash('sha256')
     .update(bytes)
     .update(JSON.stringify({ TOUR_PICTURE_WIDTHS, ENCODERS, sharp: sharp.versions.sharp }))
     .digest('hex')
     .slice(0, 12);
+
+export async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
+  const { width } = await inspectPicture(bytes);
+  const hash = pictureHash(bytes);
   const widths = widthsFor(width);
   const formats = [...TOUR_PICTURE_FORMATS];
   let source: sharp.Sharp;

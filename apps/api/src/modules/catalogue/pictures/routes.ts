@@ -13,7 +13,7 @@ import { ifMatchOf } from '../../../lib/if-match.ts';
 import { registerEndpoint } from '../../../lib/register-endpoint.ts';
 import { staffSessionOf } from '../../../plugins/staff-auth.ts';
 import { FileStorageError, type FileStorage } from '../../file-storage/index.ts';
-import { preparePicture, type PreparedPicture } from './resize.ts';
+import { pictureHash, preparePicture, type PreparedPicture } from './resize.ts';
 import * as pictures from './service.ts';
 
 /**
@@ -104,9 +104,13 @@ export async function tourPictureRoutes(app: FastifyInstance) {
       uploadTourPicture,
       async (request, reply) => {
         const { alt, reason, file } = request.body;
+        const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
         const tour = await pictures.assertRoomForPicture(app.db, request.params.tour);
-        const prepared = await preparePicture(Buffer.from(file.buffer, file.byteOffset, file.byteLength));
-        const fileStem = fileStemFor(tour.code, prepared.hash);
+        const fileStem = fileStemFor(tour.code, pictureHash(bytes));
+        // The same file again would make the same files under the same names: refused before about a second of
+        // resizing and encoding (addPicture checks again, under the tour's lock, for two uploads at once).
+        if (await pictures.stemInUse(app.db, fileStem)) throw validationFailed({ file: TOUR_PICTURE_MESSAGES.duplicate });
+        const prepared = await preparePicture(bytes);
         const picture = { ...prepared, fileStem, alt };
         await storeFiles(app.fileStorage, prepared, fileStem);
         try {
