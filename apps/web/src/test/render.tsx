@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { useLayoutEffect, type ReactNode } from 'react';
-import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Location, type NavigateFunction, type NavigationType } from 'react-router';
+import { MemoryRouter, unstable_HistoryRouter as HistoryRouter, useLocation, useNavigate, useNavigationType, type Location, type NavigateFunction, type NavigationType } from 'react-router';
 import { AppRoutes } from '../app/routes.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -64,4 +64,18 @@ export function renderInRouter(ui: ReactNode, path: InitialEntry, queryClient: Q
 /** Renders the real route table at `path`, as the browser would, with a fresh query cache. */
 export function renderRoute(path: InitialEntry, queryClient: QueryClient = createQueryClient()) {
   return renderInRouter(<AppRoutes />, path, queryClient);
+}
+
+/** A history of the browser's kind that the test controls (UNSAFE_createBrowserHistory, or one wrapping it). */
+export type TestHistory = Parameters<typeof HistoryRouter>[0]['history'];
+
+/** Renders the app's routes over `history` (unstable_HistoryRouter), for a test that decides when the router hears of a move. */
+export function renderRouteInHistory(history: TestHistory, queryClient: QueryClient = createQueryClient()) {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
+    </QueryClientProvider>,
+  );
 }

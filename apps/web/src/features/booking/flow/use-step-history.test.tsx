@@ -1,8 +1,9 @@
 import type { StepId } from '@tours/domain/booking/steps';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { renderRoute } from '../../../test/render.tsx';
+import { UNSAFE_createBrowserHistory } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderRoute, renderRouteInHistory, type TestHistory } from '../../../test/render.tsx';
 import { useBookingStore } from '../store/booking-store.ts';
 import { usePaymentStore } from '../store/payment-store.ts';
 import { DETAILS, mockBookingApi, resetBookingStores, seedActiveBooking } from '../testing/booking-fixtures.ts';
@@ -139,5 +140,60 @@ describe('the step in the URL', () => {
     await act(() => router.navigate(`${BOOK}&step=3a`));
     await waitFor(() => expect(urlStep(router)).toBe('4a'));
     expect(useBookingStore.getState().step).toBe('4a');
+  });
+});
+
+describe('the step in the URL, in the browser’s history', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  /**
+   * The browser's own history, as BrowserRouter keeps it, except that the
+   * router hears of a move only when the test lets it: the URL has moved and
+   * React Router's location (set in a transition) has not caught up yet.
+   */
+  function heldBrowserHistory(): { history: TestHistory; hold: () => void; release: () => void } {
+    const history = UNSAFE_createBrowserHistory({ window, v5Compat: true });
+    const held: (() => void)[] = [];
+    let holding = false;
+    const listen: typeof history.listen = (listener) =>
+      history.listen((update) => {
+        if (holding) held.push(() => listener(update));
+        else listener(update);
+      });
+    return {
+      history: { ...history, listen, get action() { return history.action; }, get location() { return history.location; } },
+      hold: () => {
+        holding = true;
+      },
+      release: () => {
+        holding = false;
+        for (const deliver of held.splice(0)) deliver();
+      },
+    };
+  }
+
+  it('keeps a Back made before the router caught up with the step it wrote, instead of returning to that step', async () => {
+    mockBookingApi();
+    seedActiveBooking('2a');
+    window.history.replaceState(null, '', BOOK);
+    const { history, hold, release } = heldBrowserHistory();
+    renderRouteInHistory(history);
+    expect(await findStep('Travel arrangements')).toBeTruthy();
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('step')).toBe('2a'));
+    for (const radio of await screen.findAllByRole('radio', { name: /Own arrangements/ })) await userEvent.click(radio);
+
+    // Next writes 2b to the URL; the router has not heard of it when Back is clicked on 2b.
+    hold();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await findStep('Extras and options')).toBeTruthy();
+    expect(new URLSearchParams(window.location.search).get('step')).toBe('2b');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(useBookingStore.getState().step).toBe('2a');
+
+    // The router catches up with 2b: the visitor stays on 2a, which gets an entry of its own.
+    act(release);
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('step')).toBe('2a'));
+    expect(heading()).toBe('Travel arrangements');
+    expect(useBookingStore.getState().step).toBe('2a');
   });
 });

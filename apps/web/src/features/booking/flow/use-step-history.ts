@@ -106,6 +106,11 @@ export function useStepHistory(flow: BookingFlow, enabled: boolean): void {
     const { flow: now, search } = latest.current;
     // Which steps apply is not known yet (the options are loading after a reload): a step in the URL waits for them.
     if (!now.settled && url !== store) return;
+    // React Router moves its location in a transition, after the browser's URL has moved: until it catches up, the
+    // URL seen here is the one before the move. A store that moved meanwhile (Back clicked just as review's URL was
+    // written) waits for it, rather than take the move that lands for the visitor's own and go back to review.
+    // (A memory router, which has no history index, keeps no URL but its own.)
+    if (historyIndex() !== null && readStepParam(new URLSearchParams(window.location.search)) !== url) return;
     const current: HistorySnapshot = { url, store, index: historyIndex() };
     const action = historyAction({
       previous: last.current,
@@ -123,6 +128,8 @@ export function useStepHistory(flow: BookingFlow, enabled: boolean): void {
         return;
       case 'write':
         write(action.step, action.replace);
+        // Once the navigation lands the URL names this step: a move of the store before then is judged against it.
+        last.current = { ...current, url: action.step };
         return;
       case 'go':
         void navigate(action.delta);
