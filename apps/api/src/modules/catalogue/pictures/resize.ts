@@ -33,8 +33,6 @@ export interface PictureFile {
 }
 
 export interface PreparedPicture {
-  /** pictureHash of the original bytes. */
-  hash: string;
   /** The largest file's size. */
   width: number;
   height: number;
@@ -84,7 +82,6 @@ export const pictureHash = (bytes: Buffer): string =>
 
 export async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
   const { width } = await inspectPicture(bytes);
-  const hash = pictureHash(bytes);
   const widths = widthsFor(width);
   const formats = [...TOUR_PICTURE_FORMATS];
   let source: sharp.Sharp;
@@ -102,7 +99,7 @@ export async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
         if (target === widths.at(-1)) height = info.height;
       }
     }
-    return { hash, width: widths.at(-1)!, height, widths, formats, files };
+    return { width: widths.at(-1)!, height, widths, formats, files };
   } catch (error) {
     // A header that read well over pixels that do not (a truncated file): the picture is damaged, not the server.
     if (error instanceof Error && /Input|VipsJpeg|corrupt|premature|truncated|unexpected end|pngload|webpload|heifload/i.test(error.message)) {

@@ -110,8 +110,9 @@ export function useStepHistory(flow: BookingFlow, enabled: boolean): void {
     // URL seen here is the one before the move. A store that moved meanwhile (Back clicked just as review's URL was
     // written) waits for it, rather than take the move that lands for the visitor's own and go back to review.
     // (A memory router, which has no history index, keeps no URL but its own.)
-    if (historyIndex() !== null && readStepParam(new URLSearchParams(window.location.search)) !== url) return;
-    const current: HistorySnapshot = { url, store, index: historyIndex() };
+    const index = historyIndex();
+    if (index !== null && readStepParam(new URLSearchParams(window.location.search)) !== url) return;
+    const current: HistorySnapshot = { url, store, index };
     const action = historyAction({
       previous: last.current,
       current,
